@@ -1,0 +1,113 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The entry points of the per-file OOM badness series: each target runs one
+# script of scripts/, ci/ or boot-tests/.  See README.md.
+#
+#   make deps                     install the Debian packages used here
+#   make [VERSION=6.1]            the A/B table: series and base kernels booted,
+#                                 OOM scenarios run on each (same as make ab)
+#   make tree VERSION=6.1         the series as branches, in a worktree (path printed)
+#   make export VERSION=6.1       write the branches back into series/6.1/
+#   make kernel [ARCH= COMPILER=] the boot-test kernel, in out/<kver>/<arch>-<compiler>/
+#   make boot-test                boot it in QEMU with the kselftest only
+#   make spatch VERSION=6.1       regenerate the driver topic with Coccinelle
+#   make spatch-check VERSION=6.1 fail if series/ differs from what spatch makes
+#   make cocci-report VERSION=6.1 every DRM fops: converted, via macro, MISSING
+#   make docs VERSION=6.1         the docs patch from Documentation/, then checked
+#   make mbox VERSION=6.1         the series as mail: out/<kver>/mbox/series.mbox
+#   make rebase VERSION=6.12      carry the newest series to that kernel
+#   make rebase-continue          after resolving a conflict it stopped at
+#   make rebase-abort             give up, changing nothing
+#   make checkpatch VERSION=6.1   checkpatch --strict on every patch
+#   make ci [LEG=6.1-x86_64-gcc]  the CI matrix (ci/matrix), or one leg of it
+#           [CI_STEPS="allmod"]   (only these steps of the leg)
+#   make ci-workflow              regenerate .github/workflows/ci.yml from ci/matrix
+#   make test                     this project's tests (what CI runs)
+
+VERSION ?= 6.1
+ARCH ?= x86_64
+COMPILER ?= gcc
+
+SHELL := /bin/bash
+# A recipe's pipe fails when its first command does ($(TREE) is one).
+.SHELLFLAGS := -o pipefail -c
+# Our VERSION and ARCH are not the kernel's: pass no command-line variable
+# down to the makes the scripts run (the kernel's make would take
+# VERSION=6.1 as its own VERSION).
+MAKEOVERRIDES :=
+KVER = $(shell sed -n 's/^tag=v//p' series/$(VERSION)/base 2>/dev/null)
+OUTDIR = out/$(KVER)/$(ARCH)-$(COMPILER)
+TREE = scripts/tree.sh $(VERSION) | tail -n 1
+BOOT_CONFIGS = configs/boot.config configs/boot-$(ARCH).config
+
+.PHONY: all ab bench deps tree export kernel initramfs boot-test spatch spatch-check \
+	cocci-report docs docs-check mbox rebase rebase-continue rebase-abort \
+	checkpatch ci ci-workflow test
+
+all: ab
+
+ab:
+	boot-tests/ab.sh $(VERSION) $(ARCH) $(COMPILER)
+
+bench:
+	boot-tests/bench.sh $(BENCH_FLAGS) $(VERSION) $(ARCH) $(COMPILER)
+
+deps:
+	scripts/deps.sh
+
+tree:
+	scripts/tree.sh $(VERSION)
+
+export:
+	scripts/export.sh $(VERSION)
+
+kernel:
+	wt=$$($(TREE)) && ci/build-kernel.sh "$$wt" $(OUTDIR) $(ARCH) $(COMPILER) $(BOOT_CONFIGS)
+
+initramfs: kernel
+	wt=$$($(TREE)) && boot-tests/initramfs.sh $(ARCH) "$$wt" $(OUTDIR) $(OUTDIR)/initramfs.cpio.gz
+
+boot-test: initramfs
+	boot-tests/run.sh $(ARCH) $(OUTDIR)/$$(sed -n 's/^image=//p' boot-tests/machines/$(ARCH)) \
+		$(OUTDIR)/initramfs.cpio.gz $(OUTDIR)/boot/kselftest.log oom_badness_test
+
+spatch:
+	cocci/regenerate.sh $(VERSION)
+
+spatch-check:
+	cocci/regenerate.sh --check $(VERSION)
+
+cocci-report:
+	wt=$$($(TREE)) && cocci/report.sh "$$wt"
+
+docs:
+	scripts/docs.sh $(VERSION)
+	ci/docs-check.sh $(VERSION)
+
+docs-check:
+	scripts/docs.sh --check $(VERSION)
+	ci/docs-check.sh $(VERSION)
+
+mbox:
+	scripts/mbox.sh $(VERSION)
+
+rebase:
+	scripts/rebase.sh $(VERSION)
+
+rebase-continue:
+	scripts/rebase.sh --continue
+
+rebase-abort:
+	scripts/rebase.sh --abort
+
+checkpatch:
+	ci/checkpatch.sh $(VERSION)
+
+ci:
+	CI_STEPS="$(CI_STEPS)" ci/run.sh $(LEG)
+
+ci-workflow:
+	ci/workflow.sh
+
+test:
+	tests/run.sh
