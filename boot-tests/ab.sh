@@ -1,0 +1,80 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# ab.sh VERSION ARCH COMPILER
+#
+# The series against its base, in QEMU: build the boot-test kernel of the
+# series (out/<kver>/<arch>-<compiler>/) and of its base tree with the same
+# configuration (out/<kver>-base/<arch>-<compiler>/), boot them for each run
+# of boot-tests/ab-runs, and report KTAP, one line a run (with the run's own
+# KTAP as "# " lines).  Then print the table of victims, scenario by run,
+# and write it to out/<kver>/<arch>-<compiler>/ab/table.md.
+#
+# The hog scenarios assert the victim each run expects: on the base kernel,
+# and on the series with vm.oom_file_badness=0, the bystander dies (the
+# bug); with the series, the hog.
+set -euo pipefail
+# shellcheck source=../scripts/lib.sh
+. "$(dirname "$0")/../scripts/lib.sh"
+
+[ $# -eq 3 ] || die "usage: $0 VERSION ARCH COMPILER"
+ver=$1 arch=$2 comp=$3
+tag=$(base_get "$ver" tag)
+kver=${tag#v}
+image=$(machine "$arch" image)
+declare -A kout
+{ read -r 'kout[series]'; read -r 'kout[base]'; } < <("$TOP/boot-tests/kernels.sh" "$ver" "$arch" "$comp")
+[ -f "${kout[series]}/initramfs.cpio.gz" ] || die "building the kernels failed"
+results=${kout[series]}/ab
+
+mapfile -t runs < <(sed -e 's/#.*//' "$TOP/boot-tests/ab-runs" | awk 'NF')
+mkdir -p "$results"
+echo "KTAP version 1"
+echo "1..${#runs[@]}"
+n=0 fail=0
+for r in "${runs[@]}"; do
+	read -r run kernel cmdline expect tests <<<"$r"
+	n=$((n + 1))
+	[ "$cmdline" != - ] || cmdline=
+	rc=0
+	# run.sh writes its KTAP to $run.log.ktap too.
+	"$TOP/boot-tests/run.sh" -T "${BOOT_TIMEOUT:-900}" -a "oomtest.expect=$expect $cmdline" \
+		"$arch" "${kout[$kernel]}/$image" "${kout[series]}/initramfs.cpio.gz" \
+		"$results/$run.log" "$tests" >/dev/null 2>"$results/$run.notes" || rc=$?
+	sed 's/^/# /' "$results/$run.notes" "$results/$run.log.ktap"
+	if [ $rc = 0 ]; then
+		echo "ok $n $run"
+	else
+		echo "not ok $n $run # log: $results/$run.log"
+		fail=$((fail + 1))
+	fi
+done
+
+# The table: whom the OOM killer killed first, scenario by run.
+{
+	printf '| scenario |'
+	for r in "${runs[@]}"; do printf ' %s |' "${r%%[[:space:]]*}"; done
+	printf '\n|---|'
+	for r in "${runs[@]}"; do printf -- '---|'; done
+	printf '\n'
+	for s in memfd-hog dmabuf-hog gem-hog; do
+		printf '| %s |' "$s"
+		for r in "${runs[@]}"; do
+			read -r run kernel cmdline expect tests <<<"$r"
+			v=$(sed -n "s/^# $s: victim: //p" "$results/$run.log.ktap" | head -n 1)
+			if [ -z "$v" ]; then
+				printf ' (no result) |'
+			elif [ "$v" = "$expect" ]; then
+				printf ' %s dies |' "$v"
+			else
+				printf ' %s dies, expected %s |' "$v" "$expect"
+			fi
+		done
+		printf '\n'
+	done
+	printf '\n%s, %s, %s; %s: victims, and whether each is the one the run expects.\n' \
+		"Linux $kver" "$arch" "$comp" "$(date -u +%Y-%m-%d)"
+} >"$results/table.md"
+echo
+cat "$results/table.md"
+[ $fail = 0 ] || die "$fail of ${#runs[@]} runs failed; their logs are in $results"

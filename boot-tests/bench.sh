@@ -1,0 +1,163 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# bench.sh [-q] [-n] [-r ROUNDS] [-o DIR] VERSION ARCH COMPILER
+#
+# What the series costs and what it buys, side by side in one run: boot the
+# kernels of boot-tests/bench-runs (the base, the series with
+# vm.oom_file_badness=0, the series) in QEMU, ROUNDS times in turn (5), and
+# in each boot measure
+#
+#   bench-score    the time to read /proc/PID/oom_score against open files
+#   bench-select   the time of a forced OOM victim selection among 300 tasks
+#   bench-gem      the time of a vgem dumb buffer create and GEM_CLOSE
+#   bench-<scenario>  whom the OOM killer kills first, how many it kills
+#                  before the pressure ends, and how long that takes
+#
+# (the guest's programs: guest/bench-cost.c, guest/bench-oom.c).  The
+# kernels are booted round by round, so that what the host does meanwhile
+# falls on all three alike; the ratios are taken within a round.  Results
+# are written as they come to DIR/results.tsv (out/bench by default), one
+# line a measurement, with each boot's log in DIR/logs; then
+# boot-tests/bench-report.sh writes DIR/report.md and DIR/plot.png.  A
+# whole run (not -q) on x86_64 into out/bench also writes the report to the
+# checkout's BENCHMARKS.md, the figures the project stands by.
+#
+#   -q  the short form (tests/80-bench.sh): 1 round, up to 1000 files,
+#       50 tasks, fewer samples; the same scenarios
+#   -n  do not build: use the kernels already in out/ and build only the
+#       guest's initramfs, into DIR
+#   -r  the number of rounds
+#   -o  the folder of the results
+set -euo pipefail
+# shellcheck source=../scripts/lib.sh
+. "$(dirname "$0")/../scripts/lib.sh"
+
+quick='' nobuild='' rounds='' dir=$OUT/bench
+while getopts qnr:o: opt; do
+	case $opt in
+	q) quick=1 ;;
+	n) nobuild=1 ;;
+	r) rounds=$OPTARG ;;
+	o) dir=$OPTARG ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 3 ] || die "usage: $0 [-q] [-n] [-r ROUNDS] [-o DIR] VERSION ARCH COMPILER"
+ver=$1 arch=$2 comp=$3
+tag=$(base_get "$ver" tag)
+kver=${tag#v}
+image=$(machine "$arch" image)
+scenarios=(memfd-hog dmabuf-hog gem-hog memfd-shared memfd-sparse gem-churn)
+tests=bench-score,bench-select,bench-gem$(printf ',bench-%s' "${scenarios[@]}")
+if [ -n "$quick" ]; then
+	rounds=${rounds:-1}
+	params="oomtest.bench_files=0,1000 oomtest.bench_drm_files=0,1000 oomtest.bench_reads=7"
+	params+=" oomtest.bench_tasks=50 oomtest.bench_samples=5 oomtest.bench_gem_loops=1000"
+else
+	rounds=${rounds:-5}
+	params="oomtest.bench_files=0,1000,10000,100000 oomtest.bench_drm_files=0,1000,10000"
+	params+=" oomtest.bench_reads=15 oomtest.bench_tasks=300 oomtest.bench_task_files=8"
+	params+=" oomtest.bench_samples=15 oomtest.bench_gem_loops=1000"
+fi
+[[ $rounds =~ ^[1-9][0-9]*$ ]] || die "-r $rounds: not a number of rounds"
+
+# tsc_params: under TCG the x86 guest often fails to calibrate its TSC and
+# falls back to jiffies (4 ms) for its clocks and the timestamps of its log;
+# QEMU's TSC is the host's, so give the guest the host's rate.
+tsc_params() {
+	local mhz
+	[ "$arch-$(uname -m)" = x86_64-x86_64 ] || return 0
+	grep -qw constant_tsc /proc/cpuinfo || return 0
+	mhz=$(awk -F': *' '/^cpu MHz/ { print $2; exit }' /proc/cpuinfo)
+	[ -n "$mhz" ] || return 0
+	printf 'tsc_early_khz=%d tsc=reliable' "$(awk -v m="$mhz" 'BEGIN { printf "%d", m * 1000 }')"
+}
+
+# build: the folders of the series' and the base's kernels, and the initramfs.
+build() {
+	local series base wt
+	if [ -z "$nobuild" ]; then
+		{ read -r series; read -r base; } < <("$TOP/boot-tests/kernels.sh" "$ver" "$arch" "$comp")
+		echo "$series" "$base" "$series/initramfs.cpio.gz"
+		return
+	fi
+	series=$OUT/$kver/$arch-$comp base=$OUT/$kver-base/$arch-$comp wt=$(worktree_dir "$ver")
+	for f in "$series/$image" "$base/$image" "$wt/Makefile"; do
+		[ -f "$f" ] || die "-n: no $f: build it first (make ab, or without -n)"
+	done
+	"$TOP/boot-tests/initramfs.sh" "$arch" "$wt" "$series" "$dir/initramfs.cpio.gz"
+	echo "$series" "$base" "$dir/initramfs.cpio.gz"
+}
+
+flags=${quick:+ -q}${nobuild:+ -n}
+[ "$rounds" = "$( [ -n "$quick" ] && echo 1 || echo 5)" ] || flags+=" -r $rounds"
+[ -z "$flags" ] || flags=" BENCH_FLAGS='${flags# }'"
+mkdir -p "$dir/logs"
+rm -f "$dir"/logs/* "$dir/results.tsv" "$dir/report.md" "$dir/plot.png"
+declare -A kout
+read -r 'kout[series]' 'kout[base]' initrd < <(build)
+[ -f "$initrd" ] || die "building the kernels or the initramfs failed"
+mapfile -t runs < <(sed -e 's/#.*//' "$TOP/boot-tests/bench-runs" | awk 'NF')
+tsc=$(tsc_params)
+# The emulator before the host's other work, where we may: under TCG its
+# speed is all the guest has.
+prio=()
+[ "$(id -u)" != 0 ] || prio=(nice -n -10)
+start=$SECONDS
+{
+	echo "date	$(date -u '+%Y-%m-%d %H:%M UTC')"
+	echo "command	make bench VERSION=$ver ARCH=$arch COMPILER=$comp$flags"
+	echo "kernel	Linux $kver, $arch, $comp, boot-test config (configs/boot.config)"
+	echo "host	$(nproc) cores, $(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo), $(uname -m)"
+	echo "qemu	$("$(machine "$arch" qemu)" --version | head -n 1)"
+	echo "rounds	$rounds"
+	echo "params	$params"
+	echo "clock	${tsc:-as the guest kernel chose}"
+	echo "priority	${prio[*]:-none}"
+	echo "load_start	$(cut -d' ' -f1-3 /proc/loadavg)"
+} >"$dir/meta"
+
+echo "KTAP version 1"
+echo "1..$((rounds * ${#runs[@]}))"
+n=0 fail=0
+for round in $(seq "$rounds"); do
+	for r in "${runs[@]}"; do
+		read -r run kernel cmdline <<<"$r"
+		[ "$cmdline" != - ] || cmdline=
+		n=$((n + 1))
+		log=$dir/logs/$round-$run.log
+		rc=0
+		# loglevel=1: an OOM report through the emulated UART would be
+		# timed too.  The guest still checks its whole log.
+		"${prio[@]}" "$TOP/boot-tests/run.sh" -T "${BENCH_TIMEOUT:-3600}" -a "loglevel=1 $cmdline $tsc $params" \
+			"$arch" "${kout[$kernel]}/$image" "$initrd" "$log" "$tests" \
+			>/dev/null 2>"$log.notes" || rc=$?
+		grep -q '^accel' "$dir/meta" ||
+			sed -n 's/^run\.sh: accelerator: /accel\t/p' "$log.notes" | head -n 1 >>"$dir/meta"
+		sed -n 's/^# bench-[a-z-]*: \(result\|skip\) /\1 /p' "$log.ktap" |
+			sed "s/^/$round	$run	/" >>"$dir/results.tsv"
+		grep '^not ok\|^# .*error' "$log.ktap" | sed 's/^/# /' || true
+		if [ $rc = 0 ]; then
+			echo "ok $n $round-$run"
+		else
+			echo "not ok $n $round-$run # log: $log"
+			fail=$((fail + 1))
+		fi
+	done
+done
+{
+	echo "load_end	$(cut -d' ' -f1-3 /proc/loadavg)"
+	echo "seconds	$((SECONDS - start))"
+} >>"$dir/meta"
+"$TOP/boot-tests/bench-report.sh" "$dir"
+echo
+cat "$dir/report.md"
+note "report: $dir/report.md, plot: $dir/plot.png ($((SECONDS - start)) s)"
+if [ -z "$quick" ] && [ "$dir" = "$OUT/bench" ] && [ "$arch" = x86_64 ] && [ $fail = 0 ]; then
+	# The plot stays in out/bench (not in git): point there.
+	sed 's|](plot.png)|](out/bench/plot.png)|' "$dir/report.md" >"$TOP/BENCHMARKS.md"
+	note "wrote BENCHMARKS.md: commit it"
+fi
+[ $fail = 0 ] || die "$fail of $n boots failed; their logs are in $dir/logs"

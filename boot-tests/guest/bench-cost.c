@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bench-cost: what the per-file accounting costs, for boot-tests/bench.sh.
+ *
+ *   bench-cost score    the time to read /proc/PID/oom_score (open, read,
+ *                       close) of a process holding N open files of two
+ *                       kinds: memfds (empty: the callback is called all
+ *                       the same), N of OOMTEST_BENCH_FILES
+ *                       (0,1000,10000,100000), and opens of the vgem DRM
+ *                       device, N of OOMTEST_BENCH_DRM_FILES (0,1000,10000:
+ *                       the DRM core opens a file in a time that grows with
+ *                       the files open, 100000 take minutes under TCG);
+ *                       OOMTEST_BENCH_READS reads (15) or more, for
+ *                       0.5 s, round five processes holding the files
+ *   bench-cost select   the time the OOM killer takes to choose a victim
+ *                       among OOMTEST_BENCH_TASKS tasks (300), each holding
+ *                       OOMTEST_BENCH_TASK_FILES memfds (8) and a DRM file:
+ *                       sysrq f forces a selection, and the kernel's own
+ *                       timestamps say how long it took from the sysrq to
+ *                       the first line of the OOM report, which is printed
+ *                       right after select_bad_process();
+ *                       OOMTEST_BENCH_SAMPLES selections (5)
+ *   bench-gem           (bench-cost gem) the time of a vgem dumb buffer
+ *                       create and GEM_CLOSE, OOMTEST_BENCH_GEM_LOOPS
+ *                       pairs (1000) a sample, on a new DRM file each
+ *                       sample, OOMTEST_BENCH_SAMPLES samples (5)
+ *
+ * Each result is one line: "result KIND KEY... median MEDIAN min MIN max
+ * MAX", times in ns; "skip KIND KEY... REASON" when a case could not be
+ * run (N files did not fit in the guest, say).  This process is out of the
+ * OOM killer's reach (oom_score_adj -1000); the processes it measures are
+ * at 0, as oom_badness() skips a task at -1000 before looking at its files.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <drm/drm.h>
+#include <drm/drm_mode.h>
+
+#define MAX_SAMPLES 1000
+/*
+ * Samples follow each other with no gap, for at least SPAN_NS: under TCG
+ * a guest that pauses, asleep or spinning, comes back cold (QEMU shrinks
+ * its software TLB when little of it is used), and its next sample takes
+ * several times as long; and a span of time, rather than a number of
+ * samples, rides over the host's busy moments.
+ */
+#define SPAN_NS 500000000LL
+
+static char vgem_path[32];
+
+static void die(const char *what)
+{
+	printf("error: %s: %s\n", what, strerror(errno));
+	exit(2);
+}
+
+static long env_long(const char *name, long def)
+{
+	const char *v = getenv(name);
+
+	return v && *v ? atol(v) : def;
+}
+
+static void write_file(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY);
+
+	if (fd < 0 || write(fd, s, strlen(s)) < 0)
+		die(path);
+	close(fd);
+}
+
+static long long now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Print " median M min m max M" of @n samples, sorting them. */
+static void print_stats(long long *s, int n)
+{
+	qsort(s, n, sizeof(*s), cmp_ll);
+	printf(" median %lld min %lld max %lld\n",
+	       n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2, s[0], s[n - 1]);
+}
+
+/* The vgem card's path in vgem_path; -1 if there is none. */
+static int find_vgem(void)
+{
+	char name[16];
+	int i, fd;
+
+	for (i = 0; i < 16; i++) {
+		struct drm_version v = { .name = name, .name_len = sizeof(name) - 1 };
+
+		snprintf(vgem_path, sizeof(vgem_path), "/dev/dri/card%d", i);
+		fd = open(vgem_path, O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		memset(name, 0, sizeof(name));
+		if (!ioctl(fd, DRM_IOCTL_VERSION, &v) && !strcmp(name, "vgem")) {
+			close(fd);
+			return 0;
+		}
+		close(fd);
+	}
+	return -1;
+}
+
+static int open_one(int drm)
+{
+	return drm ? open(vgem_path, O_RDWR) : memfd_create("bench", 0);
+}
+
+/*
+ * The processes whose oom_score is read: a child at oom_score_adj 0 that
+ * opens @n files, then forks COPIES more of itself, which hold the same
+ * files; the reads go round them, so that where one process's structures
+ * happen to lie in memory (which TCG's software TLB is sensitive to) does
+ * not weigh on the result.  The pids go to @pids; returns the fd that
+ * keeps them alive (close it and reap the child to end them), -1 if the
+ * files could not be opened (said on stdout).
+ */
+#define COPIES 4
+
+static int holders(int drm, long n, pid_t *pids)
+{
+	struct rlimit nofile = { n + 64, n + 64 };
+	int ready[2], end[2], i;
+	long opened = 0, dt = 0;
+	const char *kind = drm ? "drm" : "memfd";
+	char c;
+
+	if (pipe(ready) || pipe(end))
+		die("pipe");
+	pids[0] = fork();
+	if (pids[0] < 0)
+		die("fork");
+	if (!pids[0]) {
+		long long t0 = now_ns();
+
+		close(ready[0]);
+		close(end[1]);
+		write_file("/proc/self/oom_score_adj", "0");
+		if (setrlimit(RLIMIT_NOFILE, &nofile))
+			die("RLIMIT_NOFILE");
+		while (opened < n && open_one(drm) >= 0)
+			opened++;
+		dt = (now_ns() - t0) / 1000000;
+		for (i = 1; i <= COPIES && opened == n; i++) {
+			pids[i] = fork();
+			if (pids[i] < 0)
+				die("fork");
+			if (!pids[i]) {
+				/* Until the end pipe is closed. */
+				_exit(read(end[0], &c, 1) != 0);
+			}
+		}
+		if (write(ready[1], &opened, sizeof(opened)) != sizeof(opened) ||
+		    write(ready[1], &dt, sizeof(dt)) != sizeof(dt) ||
+		    write(ready[1], pids + 1, COPIES * sizeof(*pids)) < 0 || opened < n)
+			_exit(1);
+		if (read(end[0], &c, 1) < 0)
+			die("end");
+		while (wait(NULL) > 0)
+			;
+		_exit(0);
+	}
+	close(ready[1]);
+	close(end[0]);
+	if (read(ready[0], &opened, sizeof(opened)) != sizeof(opened) ||
+	    read(ready[0], &dt, sizeof(dt)) != sizeof(dt)) {
+		printf("skip score %s %ld: killed while opening them (out of memory)\n",
+		       kind, n);
+		opened = -1;
+	} else if (opened < n) {
+		printf("skip score %s %ld: only %ld opened\n", kind, n, opened);
+	} else if (read(ready[0], pids + 1, COPIES * sizeof(*pids)) !=
+		   COPIES * sizeof(*pids)) {
+		die("the holder's copies");
+	} else {
+		printf("# %ld %s files opened in %ld ms\n", n, kind, dt);
+	}
+	close(ready[0]);
+	if (opened == n)
+		return end[1];
+	close(end[1]);
+	kill(pids[0], SIGKILL);
+	waitpid(pids[0], NULL, 0);
+	return -1;
+}
+
+/* The time of an open, read and close of @path, in ns. */
+static long long read_ns(const char *path)
+{
+	char buf[32];
+	long long t0 = now_ns();
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0 || read(fd, buf, sizeof(buf)) <= 0)
+		die(path);
+	close(fd);
+	return now_ns() - t0;
+}
+
+static void score(void)
+{
+	const char *lists[2] = {
+		getenv("OOMTEST_BENCH_FILES") ?: "0,1000,10000,100000",
+		getenv("OOMTEST_BENCH_DRM_FILES") ?: "0,1000,10000",
+	};
+	int reads = env_long("OOMTEST_BENCH_READS", 15), drm, i, end;
+	char path[COPIES + 1][64], list[256], *n, *save;
+	pid_t pids[COPIES + 1];
+	long long s[MAX_SAMPLES], t0;
+
+	if (reads < 1 || reads > MAX_SAMPLES)
+		reads = 15;
+	if (find_vgem())
+		die("no vgem card");
+	for (drm = 0; drm < 2; drm++) {
+		snprintf(list, sizeof(list), "%s", lists[drm]);
+		for (n = strtok_r(list, ",", &save); n; n = strtok_r(NULL, ",", &save)) {
+			end = holders(drm, atol(n), pids);
+			if (end < 0)
+				continue;
+			for (i = 0; i <= COPIES; i++)
+				snprintf(path[i], sizeof(path[i]), "/proc/%d/oom_score", pids[i]);
+			read_ns(path[0]);	/* warm up */
+			t0 = now_ns();
+			for (i = 0; i < MAX_SAMPLES &&
+			     (i < reads || now_ns() - t0 < SPAN_NS); i++)
+				s[i] = read_ns(path[i % (COPIES + 1)]);
+			printf("result score %s %ld", drm ? "drm" : "memfd", atol(n));
+			print_stats(s, i);
+			close(end);
+			waitpid(pids[0], NULL, 0);
+		}
+	}
+}
+
+/*
+ * The kernel timestamp (us) of the next record of /dev/kmsg that contains
+ * @what, or -1 when there is none yet.
+ */
+static long long kmsg_find(int kmsg, const char *what)
+{
+	char rec[2048];
+	unsigned long long ts;
+	ssize_t len;
+
+	for (;;) {
+		len = read(kmsg, rec, sizeof(rec) - 1);
+		if (len < 0 && errno == EPIPE)
+			continue;	/* records were overwritten */
+		if (len <= 0)
+			return -1;
+		rec[len] = 0;
+		if (strstr(rec, what) && sscanf(rec, "%*u,%*u,%llu", &ts) == 1)
+			return ts;
+	}
+}
+
+static void select_one(int kmsg, long long *sample)
+{
+	long long t0 = -1, t1 = -1;
+	int i;
+
+	write_file("/proc/sysrq-trigger", "f");
+	/* The victim dies after the report: wait for it. */
+	if (wait(NULL) < 0)
+		die("wait for the OOM killer's victim");
+	for (i = 0; i < 50 && t1 < 0; i++) {
+		if (t0 < 0)
+			t0 = kmsg_find(kmsg, "Manual OOM execution");
+		if (t0 >= 0)
+			t1 = kmsg_find(kmsg, "invoked oom-killer");
+		if (t1 < 0)
+			usleep(20000);
+	}
+	*sample = t0 >= 0 && t1 >= 0 ? (t1 - t0) * 1000 : -1;
+}
+
+static void select_victim(void)
+{
+	long tasks = env_long("OOMTEST_BENCH_TASKS", 300);
+	long files = env_long("OOMTEST_BENCH_TASK_FILES", 8);
+	int samples = env_long("OOMTEST_BENCH_SAMPLES", 5), n = 0, i, j, kmsg;
+	long long s[MAX_SAMPLES];
+	int ready[2];
+	pid_t *pids;
+	char c;
+
+	if (tasks < 1)
+		tasks = 300;
+	if (samples < 1 || samples > MAX_SAMPLES || samples >= tasks)
+		samples = 5;
+	pids = calloc(tasks, sizeof(*pids));
+	if (!pids || find_vgem())
+		die("no vgem card");
+	if (pipe(ready))
+		die("pipe");
+	for (i = 0; i < tasks; i++) {
+		pids[i] = fork();
+		if (pids[i] < 0)
+			die("fork");
+		if (pids[i])
+			continue;
+		write_file("/proc/self/oom_score_adj", "0");
+		for (j = 0; j < files; j++)
+			if (memfd_create("bench", 0) < 0)
+				die("memfd_create");
+		if (open(vgem_path, O_RDWR) < 0 || write(ready[1], "r", 1) != 1)
+			die("vgem");
+		for (;;)
+			pause();
+	}
+	for (i = 0; i < tasks; i++)
+		if (read(ready[0], &c, 1) != 1)
+			die("a task did not get ready");
+	/* No list of 300 tasks in the log: the report needs only its header. */
+	write_file("/proc/sys/vm/oom_dump_tasks", "0");
+	kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+	if (kmsg < 0 || lseek(kmsg, 0, SEEK_END) < 0)
+		die("/dev/kmsg");
+	for (i = 0; i < samples; i++) {
+		select_one(kmsg, &s[n]);
+		if (s[n] >= 0)
+			n++;
+		else
+			printf("# selection %d: no timestamps (the report was rate-limited?)\n", i);
+		/* The OOM report is rate-limited to 10 in 5 s. */
+		usleep(600000);
+	}
+	write_file("/proc/sys/vm/oom_dump_tasks", "1");
+	for (i = 0; i < tasks; i++)
+		kill(pids[i], SIGKILL);
+	while (wait(NULL) > 0)
+		;
+	free(pids);
+	if (!n) {
+		printf("skip select %ld %ld: no selection timed\n", tasks, files);
+		return;
+	}
+	printf("result select %ld %ld", tasks, files);
+	print_stats(s, n);
+}
+
+static void gem(void)
+{
+	long loops = env_long("OOMTEST_BENCH_GEM_LOOPS", 1000), l;
+	int samples = env_long("OOMTEST_BENCH_SAMPLES", 5), i, fd;
+	long long s[MAX_SAMPLES], t0;
+
+	if (samples < 1 || samples > MAX_SAMPLES)
+		samples = 5;
+	if (find_vgem())
+		die("no vgem card");
+	for (i = 0; i < samples; i++) {
+		/* A new file each sample, for the reason holders() gives. */
+		fd = open(vgem_path, O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			die(vgem_path);
+		t0 = now_ns();
+		for (l = 0; l < loops; l++) {
+			struct drm_mode_create_dumb create = {
+				.width = 64, .height = 64, .bpp = 32,
+			};
+			struct drm_gem_close close = { 0 };
+
+			if (ioctl(fd, DRM_IOCTL_MODE_CREATE_DUMB, &create))
+				die("DRM_IOCTL_MODE_CREATE_DUMB");
+			close.handle = create.handle;
+			if (ioctl(fd, DRM_IOCTL_GEM_CLOSE, &close))
+				die("DRM_IOCTL_GEM_CLOSE");
+		}
+		s[i] = (now_ns() - t0) / loops;
+		close(fd);
+	}
+	printf("result gem %ld", loops);
+	print_stats(s, samples);
+}
+
+/*
+ * Say what the clock counts with: under TCG, unless the TSC is given to
+ * the kernel (boot-tests/bench.sh does), the x86 kernel falls back to
+ * jiffies, 4 ms steps, for its clock and for the timestamps of its log.
+ */
+static void clocksource(void)
+{
+	char cs[64] = "?\n";
+	FILE *f;
+
+	f = fopen("/sys/devices/system/clocksource/clocksource0/current_clocksource", "r");
+	if (f && !fgets(cs, sizeof(cs), f))
+		cs[0] = 0;
+	if (f)
+		fclose(f);
+	printf("# clocksource: %s", cs);
+}
+
+int main(int argc, char **argv)
+{
+	const char *name = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (!strcmp(name, "bench-cost") && argc > 1)
+		name = argv[1];
+	write_file("/proc/self/oom_score_adj", "-1000");
+	clocksource();
+	if (!strcmp(name, "score")) {
+		score();
+	} else if (!strcmp(name, "select")) {
+		select_victim();
+	} else if (!strcmp(name, "gem")) {
+		gem();
+	} else {
+		fprintf(stderr, "usage: bench-cost score | select | gem\n");
+		return 2;
+	}
+	return 0;
+}

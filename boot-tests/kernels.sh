@@ -1,0 +1,34 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# kernels.sh VERSION ARCH COMPILER
+#
+# Build what the boot runs of series/VERSION need on ARCH with COMPILER: the
+# boot-test kernel of the series (out/<kver>/<arch>-<compiler>/), the same of
+# its base tree (out/<kver>-base/<arch>-<compiler>/, from worktree base-X),
+# and the guest's initramfs, built from the series' tree.  Incremental: only
+# what changed is rebuilt.  Prints the series' and the base's folders.
+set -euo pipefail
+# shellcheck source=../scripts/lib.sh
+. "$(dirname "$0")/../scripts/lib.sh"
+
+[ $# -eq 3 ] || die "usage: $0 VERSION ARCH COMPILER"
+ver=$1 arch=$2 comp=$3
+tag=$(base_get "$ver" tag)
+series=$OUT/${tag#v}/$arch-$comp
+base=$OUT/${tag#v}-base/$arch-$comp
+frags=("$TOP/configs/boot.config" "$TOP/configs/boot-$arch.config")
+
+wt=$("$TOP/scripts/tree.sh" "$ver" | tail -n 1)
+basewt=$(base_worktree "$ver")
+
+# Our stdout is the two folders: what the steps print goes to stderr.
+start=$SECONDS
+note "building the series' kernel in $series"
+"$TOP/ci/build-kernel.sh" "$wt" "$series" "$arch" "$comp" "${frags[@]}" >&2
+note "building the base kernel in $base"
+"$TOP/ci/build-kernel.sh" "$basewt" "$base" "$arch" "$comp" "${frags[@]}" >&2
+"$TOP/boot-tests/initramfs.sh" "$arch" "$wt" "$series" "$series/initramfs.cpio.gz" >&2
+note "kernels and initramfs: $((SECONDS - start)) s"
+echo "$series"
+echo "$base"
