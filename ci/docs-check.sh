@@ -1,0 +1,88 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# docs-check.sh VERSION
+#
+# Check the documentation of series/VERSION, 0-day style: against the base
+# tree, fail only on what is new.  In KTAP:
+#   1. Sphinx (make htmldocs SPHINXDIRS=...) on the document folders the
+#      series touches, and gpu/ for the kerneldoc of the DRM helpers: no new
+#      warning (compared without line numbers, which the series shifts);
+#   2. scripts/kernel-doc -none on every C file the series touches: no new
+#      complaint;
+#   3. the HTML holds the new sections: ->oom_badness() in vfs.html, the
+#      sysctl in vm.html, drm_oom_badness() in the DRM internals.
+# The HTML is left in out/<kver>/docs/series/ to read.
+set -euo pipefail
+# shellcheck source=../scripts/lib.sh
+. "$(dirname "$0")/../scripts/lib.sh"
+
+[ $# -eq 1 ] || die "usage: $0 VERSION"
+ver=$1
+need sphinx-build perl
+tag=$(base_get "$ver" tag)
+integ=$(integration_branch "$ver")
+wt=$("$TOP/scripts/tree.sh" "$ver" | tail -n 1)
+basewt=$KWT/base-$ver
+[ -d "$basewt" ] || add_worktree "$basewt" "$tag"
+git -C "$basewt" checkout -q --detach "$tag"
+out=$OUT/${tag#v}/docs
+dirs="$(kgit diff --name-only "$tag" "$integ" -- Documentation | cut -d/ -f2 | sort -u | paste -sd' ') gpu"
+mapfile -t cfiles < <(kgit diff --name-only "$tag" "$integ" -- '*.c' '*.h' |
+	grep -vE '^(tools|scripts|samples)/')
+
+# warnings TREE NAME: build the docs of $dirs in TREE; print its warnings
+# without paths or line numbers.
+warnings() {
+	rm -rf "${out:?}/$2"
+	mkdir -p "$out/$2"
+	PATH=/usr/bin:$PATH kernel_make -s -C "$1" O="$out/$2" htmldocs SPHINXDIRS="$dirs" \
+		>"$out/$2.log" 2>&1 || die "htmldocs failed in $1: $out/$2.log"
+	grep -E 'WARNING|ERROR' "$out/$2.log" |
+		sed -E "s|$1/||g; s|:[0-9]+:|:|g; s|\\(line *[0-9]+\\)||g" | sort -u || true
+}
+
+# kerneldoc TREE: kernel-doc's complaints on the touched C files, in TREE.
+kerneldoc() {
+	(cd "$1" && for f in "${cfiles[@]}"; do
+		[ -f "$f" ] && perl scripts/kernel-doc -none "$f" 2>&1
+	done) | sed -E 's|:[0-9]+:|:|' | sort -u || true
+}
+
+echo "KTAP version 1"
+echo "1..3"
+fail=0
+start=$SECONDS
+new=$(comm -13 <(warnings "$basewt" base) <(warnings "$wt" series))
+echo "# Sphinx on $dirs: $((SECONDS - start)) s for both trees"
+if [ -z "$new" ]; then
+	echo "ok 1 htmldocs: no new warning"
+else
+	printf '# >> %s\n' "${new//$'\n'/$'\n'# >> }"
+	echo "not ok 1 htmldocs: new warnings (log: $out/series.log)"
+	fail=1
+fi
+
+new=$(comm -13 <(kerneldoc "$basewt") <(kerneldoc "$wt"))
+if [ -z "$new" ]; then
+	echo "ok 2 kernel-doc: nothing new in ${#cfiles[@]} touched C files"
+else
+	printf '# >> %s\n' "${new//$'\n'/$'\n'# >> }"
+	echo "not ok 2 kernel-doc: new complaints"
+	fail=1
+fi
+
+html=$out/series/Documentation/output
+missing=
+grep -q 'oom_badness' "$html/filesystems/vfs.html" 2>/dev/null || missing+=" vfs.html:oom_badness"
+grep -q 'oom_file_badness' "$html/admin-guide/sysctl/vm.html" 2>/dev/null ||
+	missing+=" vm.html:oom_file_badness"
+grep -rq 'drm_oom_badness' "$html/gpu/drm-internals.html" 2>/dev/null ||
+	missing+=" drm-internals.html:drm_oom_badness"
+if [ -z "$missing" ]; then
+	echo "ok 3 html: the new sections are rendered ($html)"
+else
+	echo "not ok 3 html: missing$missing"
+	fail=1
+fi
+[ $fail = 0 ] || die "the docs of series/$ver need work: edit Documentation/, then: make docs VERSION=$ver"

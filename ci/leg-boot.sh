@@ -1,0 +1,20 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# leg-boot.sh LEG: boot the kernel of CI leg LEG (ci/leg-kernel.sh) in QEMU
+# with the tests of the series' run of boot-tests/ab-runs (the kselftest,
+# the hog scenarios, the stress run), expecting the hog to die; KTAP out.
+# A leg with a variant (sanitizers) runs slower: it has more time.
+set -euo pipefail
+# shellcheck source=../scripts/lib.sh
+. "$(dirname "$0")/../scripts/lib.sh"
+
+[ $# -eq 1 ] || die "usage: $0 LEG"
+leg "$1"
+out=$LEGOUT/kernel
+read -r _ _ cmdline expect tests < <(sed -e 's/#.*//' "$TOP/boot-tests/ab-runs" | awk '$1 == "series"')
+[ "$cmdline" != - ] || cmdline=
+timeout=900
+[ "$VARIANT" = - ] || timeout=2400
+"$TOP/boot-tests/run.sh" -T "${BOOT_TIMEOUT:-$timeout}" -a "oomtest.expect=$expect $cmdline" \
+	"$ARCH" "$out/$(machine "$ARCH" image)" "$out/initramfs.cpio.gz" "$LEGOUT/boot/boot.log" "$tests"

@@ -1,0 +1,77 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# leg.sh LEG: run the steps of CI leg LEG (a line of ci/matrix, for one
+# kernel: 6.1-x86_64-gcc) in order, each with the command of ci/steps, its
+# output in out/ci/LEG/STEP.log.  Report KTAP, one line a step, and append a
+# row a step to out/ci/summary.md as it goes: PASS, FAIL, or SKIP when the
+# step it needs failed.  Then the ccache hit rate of the leg.  Exit status 0
+# when no step failed.
+set -euo pipefail
+# shellcheck source=../scripts/lib.sh
+. "$(dirname "$0")/../scripts/lib.sh"
+
+[ $# -eq 1 ] || die "usage: $0 LEG"
+LEG=$1
+leg "$LEG"
+need ccache
+export TOP VERSION ARCH COMPILER VARIANT LEG LEGOUT
+summary=${CI_SUMMARY:-$OUT/ci/summary.md}
+mkdir -p "$LEGOUT" "$(dirname "$summary")"
+[ -s "$summary" ] || "$TOP/ci/summary.sh" --header >"$summary"
+
+# ccache's counters, summed: "hits misses".
+ccache_counts() {
+	CCACHE_DIR=${CCACHE_DIR:-$KCACHE/ccache} ccache --print-stats 2>/dev/null | awk '
+		$1 ~ /^(direct|preprocessed)_cache_hit$/ { h += $2 }
+		$1 == "cache_miss" { m += $2 }
+		END { print h + 0, m + 0 }'
+}
+read -r hits0 misses0 < <(ccache_counts)
+
+# The series' branches, which every step starts from.
+"$TOP/scripts/tree.sh" "$VERSION" >"$LEGOUT/tree.log" 2>&1 ||
+	die "make tree VERSION=$VERSION failed: $LEGOUT/tree.log"
+
+read -ra steps <<<"${CI_STEPS:-$STEPS}"
+echo "KTAP version 1"
+echo "# $LEG: $VERSION $ARCH $COMPILER${VARIANT/#-/}: ${steps[*]}"
+echo "1..${#steps[@]}"
+declare -A result
+n=0 fail=0
+for s in "${steps[@]}"; do
+	n=$((n + 1))
+	line=$(sed -e 's/^#.*//' "$TOP/ci/steps" | awk -v s="$s" '$1 == s')
+	[ -n "$line" ] || die "ci/matrix names a step $s that ci/steps has not"
+	needs=$(awk '{ print $2 }' <<<"$line")
+	cmd=$(sed -E 's/^[^[:space:]]+[[:space:]]+[^[:space:]]+[[:space:]]+//' <<<"$line")
+	log=$LEGOUT/$s.log
+	if [ "$needs" != - ] && [ "${result[$needs]:-}" != PASS ]; then
+		result[$s]=SKIP
+		echo "ok $n $s # SKIP $needs ${result[$needs]:-did not run}"
+		"$TOP/ci/summary.sh" "$LEG" "$s" SKIP 0 "needs $needs" >>"$summary"
+		continue
+	fi
+	start=$SECONDS
+	rc=0
+	(cd "$TOP" && bash -c "set -euo pipefail; $cmd") >"$log" 2>&1 || rc=$?
+	t=$((SECONDS - start))
+	if [ $rc = 0 ]; then
+		result[$s]=PASS
+		echo "ok $n $s # $t s"
+		"$TOP/ci/summary.sh" "$LEG" "$s" PASS "$t" "$log" >>"$summary"
+	else
+		result[$s]=FAIL
+		fail=$((fail + 1))
+		# What failed: the step's own failures, then its last words.
+		{ grep -E '^(not ok|# >>)' "$log" | head -n 20
+		  grep -vE '^(ok|not ok|# >>) ' "$log" | tail -n 5; } | sed 's/^/# /'
+		echo "not ok $n $s # $t s; log: $log"
+		"$TOP/ci/summary.sh" "$LEG" "$s" FAIL "$t" "$log" >>"$summary"
+	fi
+	grep -q 'FLAKE: the compiler crashed' "$log" && echo "# $s: a compiler crash was retried (a flake): see $log"
+done
+read -r hits1 misses1 < <(ccache_counts)
+h=$((hits1 - hits0)) m=$((misses1 - misses0))
+echo "# $LEG: ccache $h hits, $m misses ($(( (h + m) ? 100 * h / (h + m) : 0 ))% hit rate)"
+[ $fail = 0 ]

@@ -1,0 +1,40 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# modules.sh LEG: the modular link check.  Build the leg's boot-test kernel
+# with DRM and vgem as modules (configs/modules.config) into
+# out/ci/LEG/modules, vmlinux and modules, so that modpost resolves every
+# symbol the modules take from the kernel and from each other: a symbol the
+# series uses across that line and does not export fails here, named.  The
+# check proves it can fail: vgem.ko must take drm_oom_badness from drm.ko.
+set -euo pipefail
+# shellcheck source=../scripts/lib.sh
+. "$(dirname "$0")/../scripts/lib.sh"
+
+[ $# -eq 1 ] || die "usage: $0 LEG"
+leg "$1"
+need llvm-nm
+leg_worktree
+out=$LEGOUT/modules
+rc=0
+"$TOP/ci/build-kernel.sh" "$LEGWT" "$out" "$ARCH" "$COMPILER" \
+	"$TOP/configs/boot.config" "$TOP/configs/boot-$ARCH.config" "$TOP/configs/modules.config" \
+	-- all 2>"$out.err" || rc=$?
+if [ $rc != 0 ]; then
+	grep -E 'modpost|undefined' "$out/build.log" | sed 's/^/# >> /' || true
+	cat "$out.err" >&2
+	die "the modular build failed: $out/build.log"
+fi
+# modpost's warnings (section mismatches, ...) are failures too.
+if grep -q 'WARNING: modpost' "$out/build.log"; then
+	grep 'WARNING: modpost' "$out/build.log" | sed 's/^/# >> /'
+	die "modpost warns: $out/build.log"
+fi
+mods=$(cd "$out" && find . -name '*.ko' -printf '%P\n' | sort)
+for m in drivers/gpu/drm/drm.ko drivers/gpu/drm/vgem/vgem.ko; do
+	grep -qx "$m" <<<"$mods" || die "no $m was built: configs/modules.config no longer makes it a module"
+done
+llvm-nm -u "$out/drivers/gpu/drm/vgem/vgem.ko" | grep -qw drm_oom_badness ||
+	die "vgem.ko does not take drm_oom_badness from drm.ko: this check no longer covers the series' export"
+echo "# modules: $(wc -l <<<"$mods"): $(paste -sd' ' <<<"$mods")"
+echo "# modpost: every symbol resolved, no warning; vgem.ko takes drm_oom_badness from drm.ko"
