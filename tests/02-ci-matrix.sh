@@ -1,0 +1,36 @@
+#!/bin/bash
+# The CI matrix is data that holds together: every leg names a step that
+# ci/steps has, an arch with a boot-test machine and a toolchain of
+# ci/toolchains, a variant with its configs/ fragment; `make ci LEG=` refuses
+# a leg that is not there, naming those that are; and the GitHub Actions
+# workflow is what ci/workflow.sh makes of the matrix (drift is caught, and
+# named with the command that fixes it).
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+steps=$(sed -e 's/#.*//' "$TOP/ci/steps" | awk 'NF { print $1 }')
+while read -r name arch comp variant st; do
+	for s in $st; do
+		grep -qx "$s" <<<"$steps" || fail "ci/matrix: leg $name has a step $s that ci/steps has not"
+	done
+	[ "$arch" = - ] && continue
+	[ -f "$TOP/boot-tests/machines/$arch" ] || fail "ci/matrix: leg $name: no machine $arch"
+	awk -v a="$arch" -v c="$comp" '$1 == a && $2 == c { f = 1 } END { exit !f }' "$TOP/ci/toolchains" ||
+		fail "ci/matrix: leg $name: no toolchain $arch $comp in ci/toolchains"
+	[ "$variant" = - ] || [ -f "$TOP/configs/$variant.config" ] ||
+		fail "ci/matrix: leg $name: no configs/$variant.config"
+done < <(sed -e 's/#.*//' "$TOP/ci/matrix" | awk 'NF')
+n=$(legs | wc -l)
+[ "$n" = $(( $(sed -e 's/#.*//' "$TOP/ci/matrix" | awk 'NF' | wc -l) * $(versions | wc -l) )) ] ||
+	fail "legs lists $n legs"
+echo "$n legs: $(legs | paste -sd' ')"
+
+expect_fail 'no leg x86_64-icc in ci/matrix \(there are: 6.1-series 6.1-x86_64-gcc' make -s -C "$TOP" ci LEG=6.1-x86_64-icc
+expect_fail 'series/ has no kernel 9.9' make -s -C "$TOP" ci LEG=9.9-x86_64-gcc
+"$TOP/ci/workflow.sh" --check || fail "the workflow drifted from ci/matrix"
+grep -q "^          - $(legs | tail -n 1)$" "$TOP/.github/workflows/ci.yml" || fail "the workflow lacks a leg"
+
+sandbox
+printf 'x86_64-gcc-new\tx86_64\tgcc\t-\tkernel\n' >>"$SB/repo/ci/matrix"
+expect_fail 'regenerate it with: make ci-workflow' "$SB/repo/ci/workflow.sh" --check
+make -s -C "$SB/repo" ci-workflow || fail "make ci-workflow failed"
+"$SB/repo/ci/workflow.sh" --check || fail "make ci-workflow did not fix the drift"

@@ -1,0 +1,3 @@
+#!/bin/bash
+# The A/B table on arm64 (QEMU virt, cross gcc): as tests/60-ab-x86_64.sh.
+AB_ARCH=arm64 exec bash "$(dirname "$0")/60-ab-x86_64.sh"

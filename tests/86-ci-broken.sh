@@ -1,0 +1,48 @@
+#!/bin/bash
+# A deliberately broken series fails the right step of the leg, naming what
+# broke: a typo in one driver's fops (the allmod step, that driver's
+# object), a new W=1 warning (the allmod step, shown with ">>"), and a
+# missing EXPORT_SYMBOL(drm_oom_badness) (the modules step, naming the
+# symbol and vgem.ko).  Each break is made in the leg's worktree of
+# 6.1-x86_64-gcc (built by tests/85-ci-leg.sh: only what the break touches
+# is rebuilt) and undone.
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+L=6.1-x86_64-gcc
+leg "$L"
+[ -d "$LEGWT" ] || make -s -C "$TOP" ci LEG=$L CI_STEPS="allmod modules" >/dev/null 2>&1 || true
+[ -d "$LEGWT" ] || fail "no worktree of $L"
+export CI_SUMMARY=$OUT/tests/ci-broken-summary.md
+rm -f "$CI_SUMMARY"
+trap 'git -C "$LEGWT" checkout -q -- .' EXIT
+git -C "$LEGWT" diff --quiet || fail "$LEGWT has changes already"
+
+# broken STEP EXPECT...: the leg's STEP fails, its output matching each EXPECT.
+broken() {
+	local step=$1 out
+	shift
+	out=$(CI_STEPS=$step "$TOP/ci/leg.sh" $L 2>&1) && fail "$step passed on a broken series: $out"
+	grep -q "^| $L | $step | FAIL |" "$CI_SUMMARY" || fail "the summary has no FAIL for $step"
+	for e; do
+		grep -qE -- "$e" <<<"$out" || fail "$step failed without /$e/: $out"
+	done
+	echo "ok: $step fails: $(grep -E -- "$1" <<<"$out" | head -n 1)"
+	git -C "$LEGWT" checkout -q -- .
+	rm -f "$CI_SUMMARY"
+}
+
+f=drivers/gpu/drm/radeon/radeon_drv.c
+grep -q '\.oom_badness = drm_oom_badness,' "$LEGWT/$f" || fail "$f has no .oom_badness"
+sed -i 's/\.oom_badness = drm_oom_badness,/.oom_badnes = drm_oom_badness,/' "$LEGWT/$f"
+broken allmod '^# not ok [0-9]+ drivers/gpu/drm/radeon/radeon_drv.o # does not build with the series' \
+	"# >> $f:[0-9]+:[0-9]+: error: .*oom_badnes"
+
+f=mm/oom_kill.c
+printf '\nint oom_badness_not_declared(void)\n{\n\treturn 0;\n}\n' >>"$LEGWT/$f"
+broken allmod '^# not ok [0-9]+ mm/oom_kill.o # 1 new W=1 warning' \
+	"# >> $f:[0-9]+:[0-9]+: warning: no previous prototype for .oom_badness_not_declared"
+
+f=drivers/gpu/drm/drm_file.c
+grep -q '^EXPORT_SYMBOL(drm_oom_badness);' "$LEGWT/$f" || fail "$f does not export drm_oom_badness"
+sed -i '/^EXPORT_SYMBOL(drm_oom_badness);/d' "$LEGWT/$f"
+broken modules '"drm_oom_badness" \[drivers/gpu/drm/vgem/vgem.ko\] undefined'

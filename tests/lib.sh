@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+# Sourced by the tests: the scripts' definitions, and a few of their own.
+
+# shellcheck source=../scripts/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
+
+fail() {
+	echo "FAIL: $*"
+	exit 1
+}
+
+skip() {
+	echo "$*"
+	exit 4
+}
+
+# expect_fail PATTERN CMD...: CMD fails and says something matching PATTERN.
+# (Its locals have names a caller's function would not use: bash's scoping
+# is dynamic.)
+expect_fail() {
+	local _pat=$1 _said
+	shift
+	if _said=$("$@" 2>&1); then
+		fail "'$*' succeeded; it should have failed with /$_pat/"
+	fi
+	grep -qE -- "$_pat" <<<"$_said" || fail "'$*' failed without /$_pat/: $_said"
+	echo "ok: '$*' fails: $(grep -E -- "$_pat" <<<"$_said" | head -n 1)"
+}
+
+# sandbox: a copy of this checkout in $SB/repo and a kernel cache of its own
+# in $SB/cache (exported as KCACHE), which borrows the objects, tags and
+# branches of the real one, so that a test can change both freely.  From
+# then on, kgit and KWT are the sandbox's.  Its EXIT trap replaces the
+# caller's.
+sandbox() {
+	SB=$(mktemp -d)
+	trap 'rm -rf "$SB"' EXIT
+	mkdir -p "$SB/repo"
+	(cd "$TOP" && checkout_files | xargs -0 cp -a --parents -t "$SB/repo")
+	(cd "$SB/repo" && git init -q && git add -A &&
+		git -c user.name=t -c user.email=t@t commit -q -m sandbox)
+	mkdir -p "$SB/cache"
+	git init -q "$SB/cache/linux"
+	echo "$(git -C "$KREPO" rev-parse --path-format=absolute --git-common-dir)/objects" \
+		>"$SB/cache/linux/.git/objects/info/alternates"
+	git -C "$SB/cache/linux" fetch -q "$KREPO" 'refs/tags/*:refs/tags/*'
+	git -C "$SB/cache/linux" config gc.auto 0
+	export KCACHE=$SB/cache
+	KREPO=$KCACHE/linux KWT=$KCACHE/worktrees
+}

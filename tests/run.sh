@@ -1,0 +1,36 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run.sh [TEST...]: run this project's tests (tests/*.sh, or the ones named)
+# and report KTAP as they go; each test's own output is shown as "# " lines.
+# A test exits 0 when it passes, 4 when it is skipped (kselftest's code),
+# anything else when it fails.  The last line is "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit
+
+if [ $# -gt 0 ]; then
+	tests=("$@")
+else
+	tests=(tests/[0-9]*.sh)
+fi
+mkdir -p out/tests
+echo "KTAP version 1"
+echo "1..${#tests[@]}"
+n=0 pass=0 fail=0 skip=0
+for t in "${tests[@]}"; do
+	n=$((n + 1))
+	name=$(basename "$t" .sh)
+	start=$SECONDS
+	bash "$t" >"out/tests/$name.log" 2>&1
+	rc=$?
+	sed 's/^/# /' "out/tests/$name.log"
+	took="$((SECONDS - start)) s"
+	case $rc in
+	0) echo "ok $n $name # $took"; pass=$((pass + 1)) ;;
+	4) echo "ok $n $name # SKIP $(tail -n 1 "out/tests/$name.log")"; skip=$((skip + 1)) ;;
+	*) echo "not ok $n $name # exit status $rc, $took"; fail=$((fail + 1)) ;;
+	esac
+done
+[ $skip = 0 ] || echo "# $skip skipped"
+echo "$pass passed, $fail failed" | tee out/tests/summary
+[ $fail = 0 ]
