@@ -3,9 +3,10 @@
 # kernel (ci/matrix), on every maintained kernel, the boot-test fragments
 # plus the leg's variant, and those of the modular link check, merged onto
 # tinyconfig, leave every symbol as the fragments set it (ci/build-kernel.sh
-# fails when one does not: a dependency is off).  Configuring only: a few
-# seconds a config.  (6.12's tinyconfig picks SLUB_TINY, which KASAN cannot
-# have: this is what caught it.)
+# fails when one does not: a dependency is off).  Configuring only, in one
+# output folder per kernel, arch and compiler: each config starts from
+# tinyconfig, and the kconfig tools are built once.  (6.12's tinyconfig
+# picks SLUB_TINY, which KASAN cannot have: this is what caught it.)
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
@@ -20,15 +21,15 @@ for l in $(legs); do
 	[ "$ARCH" != - ] || continue
 	boot=("$TOP/configs/boot.config" "$TOP/configs/boot-$ARCH.config")
 	[ "$VARIANT" = - ] || boot+=("$TOP/configs/$VARIANT.config")
-	"$TOP/ci/build-kernel.sh" "${wt[$VERSION]}" "$tmp/$l-boot" "$ARCH" "$COMPILER" "${boot[@]}" -- olddefconfig ||
-		fail "$l: the boot-test config does not stick: $(tail -n 5 "$tmp/$l-boot/config.log")"
+	o=$tmp/$VERSION-$ARCH-$COMPILER
+	"$TOP/ci/build-kernel.sh" "${wt[$VERSION]}" "$o" "$ARCH" "$COMPILER" "${boot[@]}" -- olddefconfig ||
+		fail "$l: the boot-test config does not stick: $(tail -n 5 "$o/config.log")"
 	n=$((n + 1))
 	if grep -qw modules <<<"$STEPS"; then
-		"$TOP/ci/build-kernel.sh" "${wt[$VERSION]}" "$tmp/$l-modules" "$ARCH" "$COMPILER" \
+		"$TOP/ci/build-kernel.sh" "${wt[$VERSION]}" "$o" "$ARCH" "$COMPILER" \
 			"$TOP/configs/boot.config" "$TOP/configs/boot-$ARCH.config" "$TOP/configs/modules.config" \
-			-- olddefconfig || fail "$l: the modules config does not stick: $(tail -n 5 "$tmp/$l-modules/config.log")"
+			-- olddefconfig || fail "$l: the modules config does not stick: $(tail -n 5 "$o/config.log")"
 		n=$((n + 1))
 	fi
-	rm -rf "${tmp:?}/$l"-*
 done
 echo "$n configs of $(legs | wc -l) legs: every symbol sticks"
