@@ -5,6 +5,8 @@
 # with the tests of the series' run of boot-tests/ab-runs (the kselftest,
 # the hog scenarios, the stress run), expecting the hog to die; KTAP out.
 # A leg with a variant (sanitizers) runs slower: it has more time.
+# BOOT_TESTS=TEST[,TEST...] runs those tests instead (tests/87 boots a
+# broken kernel with the kselftest alone).
 set -euo pipefail
 # shellcheck source=../scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -14,6 +16,7 @@ leg "$1"
 out=$LEGOUT/kernel
 read -r _ _ cmdline expect tests < <(sed -e 's/#.*//' "$TOP/boot-tests/ab-runs" | awk '$1 == "series"')
 [ "$cmdline" != - ] || cmdline=
+tests=${BOOT_TESTS:-$tests}
 timeout=900
 [ "$VARIANT" = - ] || timeout=2400
 "$TOP/boot-tests/run.sh" -T "${BOOT_TIMEOUT:-$timeout}" -a "oomtest.expect=$expect $cmdline" \
