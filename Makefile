@@ -23,6 +23,7 @@
 #           [CI_STEPS="allmod"]   (only these steps of the leg)
 #   make ci-workflow              regenerate .github/workflows/ci.yml from ci/matrix
 #   make test                     this project's tests (what CI runs)
+#   make test-full                and the slow ones (tests/run.sh --full)
 
 VERSION ?= 6.1
 ARCH ?= x86_64
@@ -42,7 +43,7 @@ BOOT_CONFIGS = configs/boot.config configs/boot-$(ARCH).config
 
 .PHONY: all ab bench deps tree export kernel initramfs boot-test spatch spatch-check \
 	cocci-report docs docs-check mbox rebase rebase-continue rebase-abort \
-	checkpatch ci ci-workflow test
+	checkpatch ci ci-workflow test test-full
 
 all: ab
 
@@ -111,3 +112,6 @@ ci-workflow:
 
 test:
 	tests/run.sh
+
+test-full:
+	tests/run.sh --full

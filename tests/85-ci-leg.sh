@@ -8,6 +8,9 @@
 # what tests/60-ab-x86_64.sh (the same kernel, booted with the same tests)
 # and tests/30-bisect.sh run: left to them, to keep `make test` within CI's
 # 90 minutes on a cold cache.  `make ci` runs every leg whole (README.md).
+# Two allmodconfig builds and a modular kernel (about 20 minutes cold):
+# make test-full.
+# Tier: full
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 leg=6.1-x86_64-gcc

@@ -5,7 +5,8 @@
 # missing EXPORT_SYMBOL(drm_oom_badness) (the modules step, naming the
 # symbol and vgem.ko).  Each break is made in the leg's worktree of
 # 6.1-x86_64-gcc (built by tests/85-ci-leg.sh: only what the break touches
-# is rebuilt) and undone.
+# is rebuilt) and undone.  Needs tests/85's builds: make test-full.
+# Tier: full
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 L=6.1-x86_64-gcc

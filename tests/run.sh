@@ -1,17 +1,23 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# run.sh [TEST...]: run this project's tests (tests/*.sh, or the ones named)
-# and report KTAP as they go; each test's own output is shown as "# " lines.
-# A test exits 0 when it passes, 4 when it is skipped (kselftest's code),
-# anything else when it fails.  The last line is "N passed, N failed".
+# run.sh [--full | TEST...]: run this project's tests and report KTAP as
+# they go; each test's own output is shown as "# " lines.  By default, the
+# tests that fit in CI's 90 minutes on a cold 2-core machine (make test);
+# with --full, also those marked "# Tier: full" (make test-full: the arm64
+# A/B, the CI leg's allmod and modules steps and broken series against them,
+# the sanitizers leg: more kernels to build); or the TESTs named.  A test exits 0 when it passes, 4 when it is skipped
+# (kselftest's code), anything else when it fails.  The last line is
+# "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit
 
-if [ $# -gt 0 ]; then
+if [ "${1:-}" = --full ]; then
+	tests=(tests/[0-9]*.sh)
+elif [ $# -gt 0 ]; then
 	tests=("$@")
 else
-	tests=(tests/[0-9]*.sh)
+	mapfile -t tests < <(grep -L '^# Tier: full$' tests/[0-9]*.sh)
 fi
 mkdir -p out/tests
 echo "KTAP version 1"
