@@ -35,10 +35,12 @@ if [ -d "$st" ]; then
 	rm -f "$stage/tests"/*.o
 fi
 cp "$here"/guest/*.sh "$stage/tests/"
+# Each program is linked with what they share, guest/lib/guest.c.
 for c in "$here"/guest/*.c; do
 	[ -e "$c" ] || continue
-	"$cc" -static -O2 -Wall -Werror -isystem "$hdr" -pthread \
-		-o "$stage/tests/$(basename "$c" .c)" "$c"
+	"$cc" -static -O2 -Wall -Werror -isystem "$hdr" -I "$here/guest/lib" \
+		-pthread -o "$stage/tests/$(basename "$c" .c)" "$c" \
+		"$here/guest/lib/guest.c"
 done
 
 # The kernel's own gen_init_cpio writes /dev/console without needing root.

@@ -46,6 +46,7 @@
 #include <sys/wait.h>
 #include <drm/drm.h>
 #include <drm/drm_mode.h>
+#include "guest.h"
 
 #define MAX_SAMPLES 1000
 /*
@@ -59,26 +60,11 @@
 
 static char vgem_path[32];
 
-static void die(const char *what)
-{
-	printf("error: %s: %s\n", what, strerror(errno));
-	exit(2);
-}
-
 static long env_long(const char *name, long def)
 {
 	const char *v = getenv(name);
 
 	return v && *v ? atol(v) : def;
-}
-
-static void write_file(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY);
-
-	if (fd < 0 || write(fd, s, strlen(s)) < 0)
-		die(path);
-	close(fd);
 }
 
 static long long now_ns(void)
@@ -107,24 +93,12 @@ static void print_stats(long long *s, int n)
 /* The vgem card's path in vgem_path; -1 if there is none. */
 static int find_vgem(void)
 {
-	char name[16];
-	int i, fd;
+	int fd = open_vgem(vgem_path, sizeof(vgem_path));
 
-	for (i = 0; i < 16; i++) {
-		struct drm_version v = { .name = name, .name_len = sizeof(name) - 1 };
-
-		snprintf(vgem_path, sizeof(vgem_path), "/dev/dri/card%d", i);
-		fd = open(vgem_path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		memset(name, 0, sizeof(name));
-		if (!ioctl(fd, DRM_IOCTL_VERSION, &v) && !strcmp(name, "vgem")) {
-			close(fd);
-			return 0;
-		}
-		close(fd);
-	}
-	return -1;
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
 }
 
 static int open_one(int drm)
@@ -161,7 +135,7 @@ static int holders(int drm, long n, pid_t *pids)
 
 		close(ready[0]);
 		close(end[1]);
-		write_file("/proc/self/oom_score_adj", "0");
+		set_oom_score_adj("0");
 		if (setrlimit(RLIMIT_NOFILE, &nofile))
 			die("RLIMIT_NOFILE");
 		while (opened < n && open_one(drm) >= 0)
@@ -326,7 +300,7 @@ static void select_victim(void)
 			die("fork");
 		if (pids[i])
 			continue;
-		write_file("/proc/self/oom_score_adj", "0");
+		set_oom_score_adj("0");
 		for (j = 0; j < files; j++)
 			if (memfd_create("bench", 0) < 0)
 				die("memfd_create");
@@ -426,7 +400,7 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (!strcmp(name, "bench-cost") && argc > 1)
 		name = argv[1];
-	write_file("/proc/self/oom_score_adj", "-1000");
+	set_oom_score_adj("-1000");
 	clocksource();
 	if (!strcmp(name, "score")) {
 		score();

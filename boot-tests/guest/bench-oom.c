@@ -4,10 +4,10 @@
  * free again, for boot-tests/bench.sh.  Called as bench-oom SCENARIO:
  *
  *   memfd-hog, dmabuf-hog, gem-hog
- *                  the scenarios of oom-scenario.c, with the same hogs: a
- *                  bystander maps and touches a quarter of RAM, then a hog
- *                  allocates without end through a memfd, DMA-bufs of the
- *                  system heap or vgem dumb buffers
+ *                  the scenarios of oom-scenario.c, with the hogs of
+ *                  guest.h: a bystander maps and touches a quarter of RAM,
+ *                  then a hog allocates without end through a memfd,
+ *                  DMA-bufs of the system heap or vgem dumb buffers
  *   memfd-shared   the memfd hog, which first passes its memfd to the
  *                  bystander over SCM_RIGHTS (a client handing its shm pool
  *                  to a compositor): the bystander holds a reference to
@@ -42,42 +42,23 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <linux/dma-heap.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <drm/drm.h>
-#include <drm/drm_mode.h>
+#include "guest.h"
 
-#define MIB (1024L * 1024)
-#define CHUNK (4 * MIB)
 #define SETTLE_MS 2000
 #define MAX_KILLS 16
 
 enum { BYSTANDER, HOG, CHURNER, NROLES };
 static const char *const role_names[] = { "bystander", "hog", "churner" };
 
-static long page_size;
 static pid_t pids[NROLES];
 static long long first_kill = -1;
 /* The bystander's end of a socket pair: it keeps the fds sent on it. */
 static int share[2] = { -1, -1 };
-
-static void die(const char *what)
-{
-	printf("error: %s: %s\n", what, strerror(errno));
-	exit(2);
-}
-
-static void set_oom_score_adj(const char *adj)
-{
-	int fd = open("/proc/self/oom_score_adj", O_WRONLY);
-
-	if (fd < 0 || write(fd, adj, strlen(adj)) < 0)
-		die("oom_score_adj");
-	close(fd);
-}
 
 static long long now_ms(void)
 {
@@ -85,29 +66,6 @@ static long long now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return t.tv_sec * 1000LL + t.tv_nsec / 1000000;
-}
-
-static long meminfo(const char *key)
-{
-	char line[128];
-	long kb = -1;
-	FILE *f = fopen("/proc/meminfo", "r");
-
-	if (!f)
-		die("/proc/meminfo");
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, key, strlen(key)) && line[strlen(key)] == ':')
-			kb = atol(line + strlen(key) + 1);
-	fclose(f);
-	return kb * 1024;
-}
-
-static void touch(char *p, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < len; i += page_size)
-		p[i] = 1;
 }
 
 /* Send @fd over the socket pair and wait until the bystander holds it. */
@@ -145,107 +103,9 @@ static void keep_fds(void)
 		pause();
 }
 
-/* The hogs of oom-scenario.c. */
-static void hog_memfd(void)
-{
-	int fd = memfd_create("hog", 0);
-	char *buf = malloc(MIB);
-
-	if (fd < 0 || !buf)
-		die("memfd");
-	if (share[0] >= 0)
-		send_fd(fd);
-	memset(buf, 0x5a, MIB);
-	for (;;)
-		if (write(fd, buf, MIB) < 0 && errno != EINTR && errno != ENOMEM)
-			die("write to memfd");
-}
-
-static void hog_dmabuf(void)
-{
-	int heap = open("/dev/dma_heap/system", O_RDONLY | O_CLOEXEC);
-
-	if (heap < 0)
-		die("/dev/dma_heap/system");
-	for (;;) {
-		struct dma_heap_allocation_data data = {
-			.len = CHUNK, .fd_flags = O_RDWR | O_CLOEXEC,
-		};
-
-		if (ioctl(heap, DMA_HEAP_IOCTL_ALLOC, &data) && errno != ENOMEM &&
-		    errno != EINTR)
-			die("DMA_HEAP_IOCTL_ALLOC");
-	}
-}
-
-static int open_vgem(void)
-{
-	char name[16], path[32];
-	int i, fd;
-
-	for (i = 0; i < 16; i++) {
-		struct drm_version v = { .name = name, .name_len = sizeof(name) - 1 };
-
-		snprintf(path, sizeof(path), "/dev/dri/card%d", i);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		memset(name, 0, sizeof(name));
-		if (!ioctl(fd, DRM_IOCTL_VERSION, &v) && !strcmp(name, "vgem"))
-			return fd;
-		close(fd);
-	}
-	errno = ENODEV;
-	return -1;
-}
-
-/*
- * One vgem dumb buffer of @size bytes, mapped through its PRIME DMA-buf
- * (see oom-scenario.c for why) and touched; its handle, or 0 when out of
- * memory.
- */
-static unsigned int gem_buffer(int fd, long size)
-{
-	struct drm_mode_create_dumb create = {
-		.width = page_size / 4, .height = size / page_size, .bpp = 32,
-	};
-	struct drm_prime_handle prime = { .flags = DRM_CLOEXEC | DRM_RDWR };
-	char *p;
-
-	if (ioctl(fd, DRM_IOCTL_MODE_CREATE_DUMB, &create)) {
-		if (errno == ENOMEM || errno == EINTR)
-			return 0;
-		die("DRM_IOCTL_MODE_CREATE_DUMB");
-	}
-	prime.handle = create.handle;
-	if (ioctl(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &prime))
-		die("DRM_IOCTL_PRIME_HANDLE_TO_FD");
-	p = mmap(NULL, create.size, PROT_READ | PROT_WRITE, MAP_SHARED, prime.fd, 0);
-	if (p == MAP_FAILED) {
-		close(prime.fd);
-		if (errno == ENOMEM)
-			return create.handle;
-		die("mmap of a dumb buffer's DMA-buf");
-	}
-	touch(p, create.size);
-	munmap(p, create.size);
-	close(prime.fd);
-	return create.handle;
-}
-
-static void hog_gem(void)
-{
-	int fd = open_vgem();
-
-	if (fd < 0)
-		die("no vgem card");
-	for (;;)
-		gem_buffer(fd, CHUNK);
-}
-
 static void churn_gem(void)
 {
-	int fd = open_vgem();
+	int fd = open_vgem(NULL, 0);
 
 	if (fd < 0)
 		die("no vgem card");
@@ -385,7 +245,6 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	page_size = sysconf(_SC_PAGESIZE);
 	set_oom_score_adj("-1000");
 	if (socketpair(AF_UNIX, SOCK_STREAM, 0, share))
 		die("socketpair");
@@ -413,6 +272,8 @@ int main(int argc, char **argv)
 	t0 = now_ms();
 	if (s->churner)
 		start(CHURNER, s->churner);
+	if (s->shared)
+		hog_memfd_opened = send_fd;
 	start(HOG, s->hog);
 	if (share[0] >= 0)
 		close(share[0]);

@@ -14,16 +14,10 @@
  *
  * None of that is in the hog's RSS.
  *
- * Why gem-hog maps through a DMA-buf: vgem (the DRM shmem helper) allocates
- * a buffer's pages inside the mmap() of it.  Mapped through the DRM file, the
- * OOM killer would then strike while that mmap() holds two references to the
- * DRM file in flight (its own fget() and the mapping being made), which
- * count for no process, and the hog would count a third of its buffers: the
- * series' known limit for references in flight (see the cover letter).
- * Through the DMA-buf, those references are the DMA-buf's, and the DRM file
- * shows what a client holds at rest: its buffers, all of them.  The first of the two that the OOM
- * killer kills (by its own account in the kernel log) is the victim; the
- * other is then killed by us.  Prints "victim: hog" or "victim: bystander"
+ * The hogs are those of guest.h (see gem_buffer() there for why gem-hog maps
+ * through a DMA-buf).  The first of the two that the OOM killer kills (by
+ * its own account in the kernel log) is the victim; the other is then
+ * killed by us.  Prints "victim: hog" or "victim: bystander"
  * and, when OOMTEST_EXPECT names one, exits 0 if it matches, 1 if not.
  * Exits 2 when the scenario could not be set up or ended otherwise.
  *
@@ -39,145 +33,10 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <linux/dma-heap.h>
-#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include <drm/drm.h>
-#include <drm/drm_mode.h>
-
-#define MIB (1024L * 1024)
-#define CHUNK (4 * MIB)
-
-static long page_size;
-
-static void die(const char *what)
-{
-	printf("error: %s: %s\n", what, strerror(errno));
-	exit(2);
-}
-
-static void set_oom_score_adj(const char *adj)
-{
-	int fd = open("/proc/self/oom_score_adj", O_WRONLY);
-
-	if (fd < 0 || write(fd, adj, strlen(adj)) < 0)
-		die("oom_score_adj");
-	close(fd);
-}
-
-static long mem_total(void)
-{
-	char line[128];
-	long kb = -1;
-	FILE *f = fopen("/proc/meminfo", "r");
-
-	if (!f)
-		die("/proc/meminfo");
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "MemTotal: %ld kB", &kb) == 1)
-			break;
-	fclose(f);
-	return kb * 1024;
-}
-
-static void touch(char *p, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < len; i += page_size)
-		p[i] = 1;
-}
-
-static void hog_memfd(void)
-{
-	int fd = memfd_create("hog", 0);
-	char *buf = malloc(MIB);
-
-	if (fd < 0 || !buf)
-		die("memfd");
-	memset(buf, 0x5a, MIB);
-	for (;;)
-		if (write(fd, buf, MIB) < 0 && errno != EINTR && errno != ENOMEM)
-			die("write to memfd");
-}
-
-static void hog_dmabuf(void)
-{
-	int heap = open("/dev/dma_heap/system", O_RDONLY | O_CLOEXEC);
-
-	if (heap < 0)
-		die("/dev/dma_heap/system");
-	for (;;) {
-		struct dma_heap_allocation_data data = {
-			.len = CHUNK, .fd_flags = O_RDWR | O_CLOEXEC,
-		};
-
-		/* Keep the fds: they hold the buffers. */
-		if (ioctl(heap, DMA_HEAP_IOCTL_ALLOC, &data) && errno != ENOMEM &&
-		    errno != EINTR)
-			die("DMA_HEAP_IOCTL_ALLOC");
-	}
-}
-
-static int open_vgem(void)
-{
-	char name[16], path[32];
-	int i, fd;
-
-	for (i = 0; i < 16; i++) {
-		struct drm_version v = { .name = name, .name_len = sizeof(name) - 1 };
-
-		snprintf(path, sizeof(path), "/dev/dri/card%d", i);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		memset(name, 0, sizeof(name));
-		if (!ioctl(fd, DRM_IOCTL_VERSION, &v) && !strcmp(name, "vgem"))
-			return fd;
-		close(fd);
-	}
-	errno = ENODEV;
-	return -1;
-}
-
-static void hog_gem(void)
-{
-	int fd = open_vgem();
-
-	if (fd < 0)
-		die("no vgem card");
-	for (;;) {
-		struct drm_mode_create_dumb create = {
-			.width = page_size / 4, .height = CHUNK / page_size, .bpp = 32,
-		};
-		struct drm_prime_handle prime = { .flags = DRM_CLOEXEC | DRM_RDWR };
-		char *p;
-
-		/* Out of memory, we try again: the OOM killer is to decide. */
-		if (ioctl(fd, DRM_IOCTL_MODE_CREATE_DUMB, &create)) {
-			if (errno == ENOMEM || errno == EINTR)
-				continue;
-			die("DRM_IOCTL_MODE_CREATE_DUMB");
-		}
-		prime.handle = create.handle;
-		if (ioctl(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &prime))
-			die("DRM_IOCTL_PRIME_HANDLE_TO_FD");
-		p = mmap(NULL, create.size, PROT_READ | PROT_WRITE, MAP_SHARED,
-			 prime.fd, 0);
-		if (p == MAP_FAILED) {
-			close(prime.fd);
-			if (errno == ENOMEM)
-				continue;
-			die("mmap of a dumb buffer's DMA-buf");
-		}
-		/* The pages stay with the buffer, out of our RSS. */
-		touch(p, create.size);
-		munmap(p, create.size);
-		close(prime.fd);
-	}
-}
+#include "guest.h"
 
 /* The pids the OOM killer killed since @kmsg was opened, in order. */
 static int oom_kills(int kmsg, pid_t *pids, int max)
@@ -246,14 +105,13 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	page_size = sysconf(_SC_PAGESIZE);
 	setrlimit(RLIMIT_NOFILE, &nofile);
 	set_oom_score_adj("-1000");
 	kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
 	if (kmsg < 0 || lseek(kmsg, 0, SEEK_END) < 0)
 		die("/dev/kmsg");
 
-	quarter = mem_total() / 4;
+	quarter = meminfo("MemTotal") / 4;
 	if (pipe(ready))
 		die("pipe");
 	bystander = fork();

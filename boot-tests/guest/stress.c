@@ -36,38 +36,12 @@
 #include <sys/wait.h>
 #include <drm/drm.h>
 #include <drm/drm_mode.h>
+#include "guest.h"
 
-static long page_size;
 static atomic_bool stop;
 static int drm[2], heap;
 static atomic_long ops[4];
 enum { GEM, PRIME, PASS, READ };
-
-static void die(const char *what)
-{
-	printf("error: %s: %s\n", what, strerror(errno));
-	exit(2);
-}
-
-static int open_vgem(void)
-{
-	char name[16], path[32];
-	int i, fd;
-
-	for (i = 0; i < 16; i++) {
-		struct drm_version v = { .name = name, .name_len = sizeof(name) - 1 };
-
-		snprintf(path, sizeof(path), "/dev/dri/card%d", i);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		memset(name, 0, sizeof(name));
-		if (!ioctl(fd, DRM_IOCTL_VERSION, &v) && !strcmp(name, "vgem"))
-			return fd;
-		close(fd);
-	}
-	return -1;
-}
 
 static __u32 gem_create(int fd, unsigned int pages)
 {
@@ -284,9 +258,8 @@ int main(void)
 	__u32 h;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	page_size = sysconf(_SC_PAGESIZE);
-	drm[0] = open_vgem();
-	drm[1] = open_vgem();
+	drm[0] = open_vgem(NULL, 0);
+	drm[1] = open_vgem(NULL, 0);
 	if (drm[0] < 0 || drm[1] < 0)
 		die("no vgem card");
 	heap = open("/dev/dma_heap/system", O_RDONLY | O_CLOEXEC);
