@@ -6,9 +6,9 @@
 # tests that fit in CI's 90 minutes on a cold 2-core machine (make test);
 # with --full, also those marked "# Tier: full" (make test-full: the arm64
 # A/B, the CI leg's allmod and modules steps and broken series against them,
-# the sanitizers leg: more kernels to build); or the TESTs named.  A test exits 0 when it passes, 4 when it is skipped
-# (kselftest's code), anything else when it fails.  The last line is
-# "N passed, N failed".
+# the sanitizers leg: more kernels to build); or the TESTs named.  A test
+# exits 0 when it passes, 4 when it is skipped (kselftest's code), anything
+# else when it fails.  The last line is "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit
 
