@@ -18,24 +18,12 @@ set -euo pipefail
 # shellcheck source=../scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 
-check=
-if [ "${1:-}" = --check ]; then
-	check=1
-	shift
-fi
-[ $# -eq 1 ] || die "usage: $0 [--check] VERSION"
-ver=$1
-check_version "$ver"
+check_args "$@"
 read -r topic prev < <(generated_topic "$ver" spatch)
 
 "$TOP/scripts/tree.sh" "$ver" >/dev/null
 tag=$(base_get "$ver" tag)
-gen=$KWT/.spatch-$ver
-if [ ! -d "$gen" ]; then
-	kgit worktree add -q --no-checkout --detach "$gen" "$tag"
-	git -C "$gen" sparse-checkout set drivers/gpu/drm drivers/accel include
-fi
-git -C "$gen" checkout -q -f --detach "$tag"
+gen=$(sparse_worktree ".spatch-$ver" "$tag" drivers/gpu/drm drivers/accel include)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

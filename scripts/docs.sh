@@ -13,14 +13,7 @@ set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
-check=
-if [ "${1:-}" = --check ]; then
-	check=1
-	shift
-fi
-[ $# -eq 1 ] || die "usage: $0 [--check] VERSION"
-ver=$1
-check_version "$ver"
+check_args "$@"
 read -r topic prev < <(generated_topic "$ver" docs)
 "$TOP/scripts/tree.sh" "$ver" >/dev/null
 tag=$(base_get "$ver" tag)
@@ -28,12 +21,7 @@ src=$TOP/Documentation
 vfs=Documentation/filesystems/vfs.rst
 vm=Documentation/admin-guide/sysctl/vm.rst
 
-wt=$KWT/.docs-$ver
-if [ ! -d "$wt" ]; then
-	kgit worktree add -q --no-checkout --detach "$wt" "$tag"
-	git -C "$wt" sparse-checkout set --no-cone "/$vfs" "/$vm"
-fi
-git -C "$wt" checkout -q -f --detach "$(topic_branch "$ver" "$prev")"
+wt=$(sparse_worktree ".docs-$ver" "$(topic_branch "$ver" "$prev")" --no-cone "/$vfs" "/$vm")
 
 # insert FILE WHAT BEFORE [WITHIN [INDENT]]: put the lines of file WHAT into
 # FILE before the first line matching BEFORE (after one matching WITHIN);

@@ -10,14 +10,7 @@ set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
-check=
-if [ "${1:-}" = --check ]; then
-	check=1
-	shift
-fi
-[ $# -eq 1 ] || die "usage: $0 [--check] VERSION"
-ver=$1
-check_version "$ver"
+check_args "$@"
 dir=$TOP/series/$ver
 tag=$(base_get "$ver" tag)
 integ=$(integration_branch "$ver")

@@ -56,6 +56,35 @@ check_version() {
 		die "VERSION='$1' is not a kernel version like 6.1 or 6.12"
 }
 
+# check_args "$@": the arguments "[--check] VERSION" of a script that writes
+# series/VERSION, or with --check only says whether it would change it: sets
+# check (1, or empty) and ver.
+# shellcheck disable=SC2034 # check and ver are the caller's
+check_args() {
+	check=
+	if [ "${1:-}" = --check ]; then
+		check=1
+		shift
+	fi
+	[ $# -eq 1 ] || die "usage: $0 [--check] VERSION"
+	ver=$1
+	check_version "$ver"
+}
+
+# sparse_worktree NAME REV [--no-cone] PATH...: the path of a worktree of the
+# kernel repository at $KWT/NAME that checks out only PATH..., at REV
+# (forced: it holds nothing of ours), made when it is not there yet.
+sparse_worktree() {
+	local wt=$KWT/$1 rev=$2
+	shift 2
+	if [ ! -d "$wt" ]; then
+		kgit worktree add -q --no-checkout --detach "$wt" "$rev"
+		git -C "$wt" sparse-checkout set "$@"
+	fi
+	git -C "$wt" checkout -q -f --detach "$rev"
+	echo "$wt"
+}
+
 # base_get VERSION KEY: a value from series/VERSION/base.
 base_get() {
 	local f=$TOP/series/$1/base
