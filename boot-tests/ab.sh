@@ -27,7 +27,7 @@ declare -A kout
 [ -f "${kout[series]}/initramfs.cpio.gz" ] || die "building the kernels failed"
 results=${kout[series]}/ab
 
-mapfile -t runs < <(sed -e 's/#.*//' "$TOP/boot-tests/ab-runs" | awk 'NF')
+mapfile -t runs < <(ab_runs)
 mkdir -p "$results"
 echo "KTAP version 1"
 echo "1..${#runs[@]}"

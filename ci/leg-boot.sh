@@ -14,7 +14,7 @@ set -euo pipefail
 [ $# -eq 1 ] || die "usage: $0 LEG"
 leg "$1"
 out=$LEGOUT/kernel
-read -r _ _ cmdline expect tests < <(sed -e 's/#.*//' "$TOP/boot-tests/ab-runs" | awk '$1 == "series"')
+read -r _ _ cmdline expect tests < <(ab_runs | awk '$1 == "series"')
 [ "$cmdline" != - ] || cmdline=
 tests=${BOOT_TESTS:-$tests}
 timeout=900

@@ -101,4 +101,4 @@ for o in "${objs[@]}"; do
 done
 echo "# $((n - fail)) of $n objects with no new error or warning (W=1, $ARCH allmodconfig, $COMPILER)"
 [ $fail = 0 ] || die "$fail object(s) have new errors or W=1 warnings; rebuild one with:" \
-	"make -C $LEGWT O=$series_out $(awk -v a="$ARCH" -v c="$COMPILER" '$1 == a && $2 == c { $1 = $2 = ""; print }' "$TOP/ci/toolchains" | xargs) W=1 <object>"
+	"make -C $LEGWT O=$series_out $(toolchain "$ARCH" "$COMPILER") W=1 <object>"

@@ -123,15 +123,23 @@ kernel_make() {
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES make "$@"
 }
 
+# toolchain ARCH COMPILER: the make variables of ci/toolchains for them, on
+# one line (ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- ...).
+toolchain() {
+	local vars
+	vars=$(awk -v a="$1" -v c="$2" '$1 == a && $2 == c { $1 = $2 = ""; print }' \
+		"$TOP/ci/toolchains" | xargs)
+	[ -n "$vars" ] || die "no toolchain for $1 $2 in ci/toolchains"
+	echo "$vars"
+}
+
 # kmake SRC OUT ARCH COMPILER ARGS: make in kernel tree SRC, objects in OUT,
 # with the toolchain of ci/toolchains and the compiler run through ccache.
 kmake() {
 	local src=$1 out=$2 arch=$3 comp=$4 vars v
 	local -a args=()
 	shift 4
-	vars=$(awk -v a="$arch" -v c="$comp" '$1 == a && $2 == c { $1 = $2 = ""; print }' \
-		"$TOP/ci/toolchains")
-	[ -n "$vars" ] || die "no toolchain for $arch $comp in ci/toolchains"
+	vars=$(toolchain "$arch" "$comp")
 	for v in $vars; do
 		case $v in
 		CC=*) args+=("CC=ccache ${v#CC=}") ;;
@@ -141,6 +149,11 @@ kmake() {
 	CCACHE_DIR=${CCACHE_DIR:-$KCACHE/ccache} \
 	KBUILD_BUILD_USER=oom-badness KBUILD_BUILD_HOST=ci \
 	kernel_make -C "$src" O="$out" "${args[@]}" "$@"
+}
+
+# ab_runs: the runs of boot-tests/ab-runs, one a line, comments dropped.
+ab_runs() {
+	sed -e 's/#.*//' "$TOP/boot-tests/ab-runs" | awk 'NF'
 }
 
 # add_worktree DIR COMMIT: a detached worktree of the kernel repository.
