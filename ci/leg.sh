@@ -46,9 +46,12 @@ for s in "${steps[@]}"; do
 	needs=$(awk '{ print $2 }' <<<"$line")
 	cmd=$(sed -E 's/^[^[:space:]]+[[:space:]]+[^[:space:]]+[[:space:]]+//' <<<"$line")
 	log=$LEGOUT/$s.log
-	if [ "$needs" != - ] && [ "${result[$needs]:-}" != PASS ]; then
+	# A step needs the output of another: SKIP when that one failed (or
+	# was skipped) in this run; not run here (CI_STEPS=boot), its last
+	# output is used, and the step fails if there is none.
+	if [ "$needs" != - ] && [ -n "${result[$needs]:-}" ] && [ "${result[$needs]}" != PASS ]; then
 		result[$s]=SKIP
-		echo "ok $n $s # SKIP $needs ${result[$needs]:-did not run}"
+		echo "ok $n $s # SKIP $needs ${result[$needs]}"
 		"$TOP/ci/summary.sh" "$LEG" "$s" SKIP 0 "needs $needs" >>"$summary"
 		continue
 	fi
@@ -64,8 +67,8 @@ for s in "${steps[@]}"; do
 		result[$s]=FAIL
 		fail=$((fail + 1))
 		# What failed: the step's own failures, then its last words.
-		{ grep -E '^(not ok|# >>)' "$log" | head -n 20
-		  grep -vE '^(ok|not ok|# >>) ' "$log" | tail -n 5; } | sed 's/^/# /'
+		{ grep -E '^(not ok|# >>)' "$log" | head -n 20 || true
+		  grep -vE '^(ok|not ok|# >>) ' "$log" | tail -n 5 || true; } | sed 's/^/# /'
 		echo "not ok $n $s # $t s; log: $log"
 		"$TOP/ci/summary.sh" "$LEG" "$s" FAIL "$t" "$log" >>"$summary"
 	fi
