@@ -42,12 +42,7 @@ for r in "${runs[@]}"; do
 		"$arch" "${kout[$kernel]}/$image" "${kout[series]}/initramfs.cpio.gz" \
 		"$results/$run.log" "$tests" >/dev/null 2>"$results/$run.notes" || rc=$?
 	sed 's/^/# /' "$results/$run.notes" "$results/$run.log.ktap"
-	if [ $rc = 0 ]; then
-		echo "ok $n $run"
-	else
-		echo "not ok $n $run # log: $results/$run.log"
-		fail=$((fail + 1))
-	fi
+	ktap_result $n "$run" $rc "$results/$run.log" || fail=$((fail + 1))
 done
 
 # The table: whom the OOM killer killed first, scenario by run.

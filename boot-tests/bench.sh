@@ -139,12 +139,7 @@ for round in $(seq "$rounds"); do
 		sed -n 's/^# bench-[a-z-]*: \(result\|skip\) /\1 /p' "$log.ktap" |
 			sed "s/^/$round	$run	/" >>"$dir/results.tsv"
 		grep '^not ok\|^# .*error' "$log.ktap" | sed 's/^/# /' || true
-		if [ $rc = 0 ]; then
-			echo "ok $n $round-$run"
-		else
-			echo "not ok $n $round-$run # log: $log"
-			fail=$((fail + 1))
-		fi
+		ktap_result $n "$round-$run" $rc "$log" || fail=$((fail + 1))
 	done
 done
 {

@@ -151,6 +151,17 @@ kmake() {
 	kernel_make -C "$src" O="$out" "${args[@]}" "$@"
 }
 
+# ktap_result N NAME RC LOG: the KTAP line of test N, NAME, by its exit
+# status RC, naming LOG when it failed; returns 1 when it failed.
+ktap_result() {
+	if [ "$3" = 0 ]; then
+		echo "ok $1 $2"
+	else
+		echo "not ok $1 $2 # log: $4"
+		return 1
+	fi
+}
+
 # ab_runs: the runs of boot-tests/ab-runs, one a line, comments dropped.
 ab_runs() {
 	sed -e 's/#.*//' "$TOP/boot-tests/ab-runs" | awk 'NF'
