@@ -49,7 +49,7 @@ for s in "${steps[@]}"; do
 	# A step needs the output of another: SKIP when that one failed (or
 	# was skipped) in this run; not run here (CI_STEPS=boot), its last
 	# output is used, and the step fails if there is none.
-	if [ "$needs" != - ] && [ -n "${result[$needs]:-}" ] && [ "${result[$needs]}" != PASS ]; then
+	if [ "${result[$needs]:-PASS}" != PASS ]; then
 		result[$s]=SKIP
 		echo "ok $n $s # SKIP $needs ${result[$needs]}"
 		"$TOP/ci/summary.sh" "$LEG" "$s" SKIP 0 "needs $needs" >>"$summary"
