@@ -110,7 +110,7 @@ start=$SECONDS
 	echo "date	$(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo "command	make bench VERSION=$ver ARCH=$arch COMPILER=$comp$flags"
 	echo "kernel	Linux $kver, $arch, $comp, boot-test config (configs/boot.config)"
-	echo "host	$(nproc) cores, $(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo), $(uname -m)"
+	echo "host	$(host_machine)"
 	echo "qemu	$("$(machine "$arch" qemu)" --version | head -n 1)"
 	echo "rounds	$rounds"
 	echo "params	$params"

@@ -117,6 +117,12 @@ machine() {
 	sed -n "s/^$2=//p" "$f"
 }
 
+# host_machine: this machine, as the reports name it: "2 cores, MODEL, x86_64".
+host_machine() {
+	printf '%s cores, %s, %s\n' "$(nproc)" "$(awk -F': *' '/^model name/ { m = $2; exit }
+		END { print m ? m : "CPU model unknown" }' /proc/cpuinfo)" "$(uname -m)"
+}
+
 # kernel_make ARGS: make for a kernel tree, with nothing of a make above us
 # (ours: VERSION=6.1) leaking into it through MAKEFLAGS.
 kernel_make() {
