@@ -9,8 +9,15 @@
 # the sanitizers leg: more kernels to build); or the TESTs named.  A test
 # exits 0 when it passes, 4 when it is skipped (kselftest's code), anything
 # else when it fails.  The last line is "N passed, N failed".
+#
+# Each test's result and duration also go to out/tests/timings, one line a
+# test ("NAME<tab>ok|skip|fail<tab>SECONDS"), after "# key: value" lines
+# saying when, where, and whether the kernel cache was cold (no ccache yet)
+# or warm.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit
+# shellcheck source=../scripts/lib.sh
+. scripts/lib.sh
 
 if [ "${1:-}" = --full ]; then
 	tests=(tests/[0-9]*.sh)
@@ -20,6 +27,16 @@ else
 	mapfile -t tests < <(grep -L '^# Tier: full$' tests/[0-9]*.sh)
 fi
 mkdir -p out/tests
+timings=out/tests/timings
+cache=cold
+[ ! -d "${CCACHE_DIR:-$KCACHE/ccache}" ] || cache=warm
+{
+	echo "# Written by tests/run.sh: a line a test: name, result (ok, skip, fail), seconds."
+	echo "# date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+	echo "# command: tests/run.sh${*:+ $*}"
+	echo "# machine: $(host_machine)"
+	echo "# cache: $cache"
+} >"$timings"
 echo "KTAP version 1"
 echo "1..${#tests[@]}"
 n=0 pass=0 fail=0 skip=0
@@ -30,12 +47,14 @@ for t in "${tests[@]}"; do
 	bash "$t" >"out/tests/$name.log" 2>&1
 	rc=$?
 	sed 's/^/# /' "out/tests/$name.log"
-	took="$((SECONDS - start)) s"
+	secs=$((SECONDS - start))
+	took="$secs s"
 	case $rc in
-	0) echo "ok $n $name # $took"; pass=$((pass + 1)) ;;
-	4) echo "ok $n $name # SKIP $(tail -n 1 "out/tests/$name.log")"; skip=$((skip + 1)) ;;
-	*) echo "not ok $n $name # exit status $rc, $took"; fail=$((fail + 1)) ;;
+	0) echo "ok $n $name # $took"; pass=$((pass + 1)) r=ok ;;
+	4) echo "ok $n $name # SKIP $(tail -n 1 "out/tests/$name.log")"; skip=$((skip + 1)) r=skip ;;
+	*) echo "not ok $n $name # exit status $rc, $took"; fail=$((fail + 1)) r=fail ;;
 	esac
+	printf '%s\t%s\t%s\n' "$name" "$r" "$secs" >>"$timings"
 done
 [ $skip = 0 ] || echo "# $skip skipped"
 echo "$pass passed, $fail failed" | tee out/tests/summary
