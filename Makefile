@@ -24,6 +24,7 @@
 #   make ci-workflow              regenerate .github/workflows/ci.yml from ci/matrix
 #   make test                     this project's tests (what CI runs)
 #   make test-full                and the slow ones (tests/run.sh --full)
+#   make timings                  docs/timings.md, from the last test and CI runs
 
 VERSION ?= 6.1
 ARCH ?= x86_64
@@ -43,7 +44,7 @@ BOOT_CONFIGS = configs/boot.config configs/boot-$(ARCH).config
 
 .PHONY: all ab bench deps tree export kernel initramfs boot-test spatch spatch-check \
 	cocci-report docs docs-check mbox rebase rebase-continue rebase-abort \
-	checkpatch ci ci-workflow test test-full
+	checkpatch ci ci-workflow test test-full timings
 
 all: ab
 
@@ -115,3 +116,6 @@ test:
 
 test-full:
 	tests/run.sh --full
+
+timings:
+	ci/timings.sh
