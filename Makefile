@@ -1,19 +1,26 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The entry points of the per-file OOM badness series: each target runs one
-# script of scripts/, ci/ or boot-tests/.  See README.md.
+# script of scripts/, ci/, cocci/, boot-tests/ or tests/.  This comment is
+# the list of targets: `make help` prints it, and tests/04-make-targets.sh
+# fails when a target is missing from it.  See README.md and docs/.
 #
+#   make help                     this list
 #   make deps                     install the Debian packages used here
 #   make [VERSION=6.1]            the A/B table: series and base kernels booted,
 #                                 OOM scenarios run on each (same as make ab)
+#   make ab [ARCH= COMPILER=]     the same, on another machine or compiler
 #   make tree VERSION=6.1         the series as branches, in a worktree (path printed)
 #   make export VERSION=6.1       write the branches back into series/6.1/
 #   make kernel [ARCH= COMPILER=] the boot-test kernel, in out/<kver>/<arch>-<compiler>/
+#   make initramfs                the guest's initramfs beside it
 #   make boot-test                boot it in QEMU with the kselftest only
+#   make bench [BENCH_FLAGS=-q]   the benchmarks; whole x86_64 runs write BENCHMARKS.md
 #   make spatch VERSION=6.1       regenerate the driver topic with Coccinelle
 #   make spatch-check VERSION=6.1 fail if series/ differs from what spatch makes
 #   make cocci-report VERSION=6.1 every DRM fops: converted, via macro, MISSING
 #   make docs VERSION=6.1         the docs patch from Documentation/, then checked
+#   make docs-check VERSION=6.1   the check alone: drift, Sphinx, kernel-doc, HTML
 #   make mbox VERSION=6.1         the series as mail: out/<kver>/mbox/series.mbox
 #   make rebase VERSION=6.12      carry the newest series to that kernel
 #   make rebase-continue          after resolving a conflict it stopped at
@@ -42,11 +49,15 @@ OUTDIR = out/$(KVER)/$(ARCH)-$(COMPILER)
 TREE = scripts/tree.sh $(VERSION) | tail -n 1
 BOOT_CONFIGS = configs/boot.config configs/boot-$(ARCH).config
 
-.PHONY: all ab bench deps tree export kernel initramfs boot-test spatch spatch-check \
+.PHONY: all help ab bench deps tree export kernel initramfs boot-test spatch spatch-check \
 	cocci-report docs docs-check mbox rebase rebase-continue rebase-abort \
 	checkpatch ci ci-workflow test test-full timings
 
 all: ab
+
+# The header's list, from its first "make" line to its end.
+help:
+	@sed -n '/^#   make /,/^$$/s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
 
 ab:
 	boot-tests/ab.sh $(VERSION) $(ARCH) $(COMPILER)
