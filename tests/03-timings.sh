@@ -11,12 +11,23 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 page=$tmp/timings.md
 
-# tests/run.sh, in a copy of its own, on three fake tests.
-mkdir -p "$tmp/repo/tests" "$tmp/repo/scripts"
+# tests/run.sh, in a copy of its own, on fake tests.  After a whole tier
+# it writes the page, and a failure to write it does not fail the run.
+mkdir -p "$tmp/repo/tests" "$tmp/repo/scripts" "$tmp/repo/ci" "$tmp/repo/docs"
 cp "$TOP/tests/run.sh" "$tmp/repo/tests/"
 cp "$TOP/scripts/lib.sh" "$tmp/repo/scripts/"
 printf 'exit 0\n' >"$tmp/repo/tests/71-passes.sh"
 printf 'echo no such device\nexit 4\n' >"$tmp/repo/tests/72-skips.sh"
+printf '#!/bin/sh\nexit 1\n' >"$tmp/repo/ci/timings.sh"
+chmod +x "$tmp/repo/ci/timings.sh"
+(cd "$tmp/repo" && bash tests/run.sh) >"$tmp/run.log" ||
+	fail "a tier that passed failed because of the timings page: $(cat "$tmp/run.log")"
+[ "$(tail -n 1 "$tmp/run.log")" = "1 passed, 0 failed" ] ||
+	fail "the run's last line is not its summary: $(tail -n 1 "$tmp/run.log")"
+cp "$TOP/ci/timings.sh" "$tmp/repo/ci/"
+(cd "$tmp/repo" && bash tests/run.sh) >"$tmp/run.log" || fail "the tier failed: $(cat "$tmp/run.log")"
+grep -qF '| 71-passes | ok |' "$tmp/repo/docs/timings.md" || fail "the tier did not write docs/timings.md"
+echo "ok: a whole tier writes docs/timings.md, and cannot fail because of it"
 printf 'exit 1\n' >"$tmp/repo/tests/73-fails.sh"
 (cd "$tmp/repo" && bash tests/run.sh tests/7[123]-*.sh) >"$tmp/run.log" &&
 	fail "tests/run.sh passed with a failed test: $(cat "$tmp/run.log")"

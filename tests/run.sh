@@ -59,7 +59,7 @@ done
 [ $skip = 0 ] || echo "# $skip skipped"
 # The timings page, after a whole tier: never a reason for the run to fail.
 if [ $# = 0 ] || [ "$1" = --full ]; then
-	ci/timings.sh >/dev/null 2>&1 || echo "# make timings failed: run it to see why"
+	ci/timings.sh -t "$timings" >/dev/null 2>&1 || echo "# make timings failed: run it to see why"
 fi
 echo "$pass passed, $fail failed" | tee out/tests/summary
 [ $fail = 0 ]
