@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/// Set .oom_badness = drm_oom_badness in the file_operations of every DRM
-/// driver that writes them out.  Files opened through drm_open() carry a
-/// struct drm_file, and drm_oom_badness() reports to the OOM killer the
-/// pages of the GEM buffers that file holds handles to; without the field,
-/// a client can allocate through the driver memory that no process is
-/// blamed for.  Fops made by a helper macro (DEFINE_DRM_GEM_FOPS(),
-/// DRM_GEM_FOPS, DEFINE_DRM_GEM_DMA_FOPS(), ...) get the field from the
-/// macro, and are left alone here: a second designated initializer of it
-/// would be an error under -Werror=override-init.
+/// Set .oom_badness = drm_oom_badness and .oom_holders = drm_oom_holders in
+/// the file_operations of every DRM driver that writes them out.  Files
+/// opened through drm_open() carry a struct drm_file: drm_oom_badness()
+/// reports to the OOM killer the pages of the GEM buffers that file holds
+/// handles to, and drm_oom_holders() where the fd-table code counts who
+/// holds the file; without the fields, a client can allocate through the
+/// driver memory that no process is blamed for.  Fops made by a helper
+/// macro (DEFINE_DRM_GEM_FOPS(), DRM_GEM_FOPS, DEFINE_DRM_GEM_DMA_FOPS(),
+/// ...) get the fields from the macro, and are left alone here: a second
+/// designated initializer of one would be an error under
+/// -Werror=override-init.
 ///
-/// The field goes right after .open: the end of the list can follow an
-/// element under #ifdef that has no trailing comma (amdgpu in 6.1).
+/// The fields go right after .open: the end of the list can follow an
+/// element under #ifdef that has no trailing comma (amdgpu in 6.1).  A
+/// fops counts as converted when it sets both.
 ///
 /// A file "opens through drm_open()" when its .open is drm_open(), a
 /// function of the same file that calls drm_open() or drm_open_helper(), or
@@ -26,7 +29,7 @@
 // Confidence: High
 // Copyright: (C) 2026 the per-file OOM badness series maintainers
 // Options: --no-includes
-// Keywords: oom_badness, drm_oom_badness, file_operations, drm_open
+// Keywords: oom_badness, oom_holders, drm_oom_badness, file_operations, drm_open
 // Regenerate the driver topic with: make spatch VERSION=<kernel>
 
 virtual patch
@@ -62,12 +65,14 @@ print("OPENER %s" % local_fn)
 
 @has@
 identifier fops;
-expression E;
+expression E1, E2;
 position p;
 @@
 struct file_operations fops@p = {
 	...,
-	.oom_badness = E,
+	.oom_badness = E1,
+	...,
+	.oom_holders = E2,
 	...
 };
 
@@ -80,6 +85,7 @@ struct file_operations fops@p = {
 	...,
 	.open = add_open,
 +	.oom_badness = drm_oom_badness,
++	.oom_holders = drm_oom_holders,
 	...
 };
 

@@ -11,9 +11,9 @@
 #
 # Written-out fops come from cocci/drm_oom_badness.cocci in report mode.
 # A fops made by a macro (DEFINE_DRM_GEM_FOPS(x); or DRM_GEM_FOPS inside an
-# initializer) is covered when the macro sets .oom_badness, itself or through
-# another macro; which macros make DRM fops (their .open opens through
-# drm_open()) is read from the tree's headers.
+# initializer) is covered when the macro sets .oom_badness and .oom_holders,
+# itself or through another macro; which macros make DRM fops (their .open
+# opens through drm_open()) is read from the tree's headers.
 set -euo pipefail
 # shellcheck source=../scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -59,7 +59,7 @@ macros=$(cd "$tree" && cat "${headers[@]}" /dev/null | awk -v openers="drm_open 
 				if (!(m in fops) && word_in(body[m], fops)) { fops[m] = 1; grew = 1 }
 		} while (grew)
 		for (m in fops)
-			if (body[m] ~ /\.oom_badness[ \t]*=/)
+			if (body[m] ~ /\.oom_badness[ \t]*=/ && body[m] ~ /\.oom_holders[ \t]*=/)
 				oom[m] = 1
 		do {
 			grew = 0
@@ -82,7 +82,7 @@ awk -v macros="$macros" '
 		if (kind[$4] == "oom")
 			print $2, $3 ":", "via macro " $4
 		else
-			print $2, $3 ":", "MISSING (macro " $4 " does not set .oom_badness)"
+			print $2, $3 ":", "MISSING (macro " $4 " does not set .oom_badness and .oom_holders)"
 	}' <<<"$raw" | LC_ALL=C sort -t: -k1,1 -k2,2n >"${TMPDIR:-/tmp}/report.$$"
 
 cat "${TMPDIR:-/tmp}/report.$$"
@@ -93,5 +93,5 @@ rm -f "${TMPDIR:-/tmp}/report.$$"
 echo "# $total DRM fops: $conv converted, $((total - conv - missing)) via macro, $missing MISSING" \
 	"(macros: $(awk '{ print $1 }' <<<"$macros" | sort | paste -sd' '))"
 [ "$missing" = 0 ] ||
-	die "$missing DRM fops lack .oom_badness: regenerate the driver topic with" \
+	die "$missing DRM fops lack .oom_badness or .oom_holders: regenerate the driver topic with" \
 	    "'make spatch VERSION=<kernel>', or make the macro set it in the drm-gem topic"
