@@ -10,9 +10,10 @@
 # KTAP as "# " lines).  Then print the table of victims, scenario by run,
 # and write it to out/<kver>/<arch>-<compiler>/ab/table.md.
 #
-# The hog scenarios assert the victim each run expects: on the base kernel,
-# and on the series with vm.oom_file_badness=0, the bystander dies (the
-# bug); with the series, the hog.
+# The OOM scenarios assert the victim each run expects, the run's column of
+# boot-tests/scenarios: with the series the hog dies in every scenario; on
+# the base kernel, and on the series with vm.oom_file_badness=0, the
+# bystander dies where the hog allocates through files (the bug).
 set -euo pipefail
 # shellcheck source=../scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -33,29 +34,39 @@ echo "KTAP version 1"
 echo "1..${#runs[@]}"
 n=0 fail=0
 for r in "${runs[@]}"; do
-	read -r run kernel cmdline expect tests <<<"$r"
+	read -r run kernel cmdline tests <<<"$r"
 	n=$((n + 1))
 	[ "$cmdline" != - ] || cmdline=
 	rc=0
 	# run.sh writes its KTAP to $run.log.ktap too.
-	"$TOP/boot-tests/run.sh" -T "${BOOT_TIMEOUT:-900}" -a "oomtest.expect=$expect $cmdline" \
+	"$TOP/boot-tests/run.sh" -T "${BOOT_TIMEOUT:-900}" -a "oomtest.expect=$run $cmdline" \
 		"$arch" "${kout[$kernel]}/$image" "${kout[series]}/initramfs.cpio.gz" \
 		"$results/$run.log" "$tests" >/dev/null 2>"$results/$run.notes" || rc=$?
 	sed 's/^/# /' "$results/$run.notes" "$results/$run.log.ktap"
 	ktap_result $n "$run" $rc "$results/$run.log" || fail=$((fail + 1))
 done
 
-# The table: whom the OOM killer killed first, scenario by run.
+# The table: whom the OOM killer killed first, scenario by run, for the
+# scenarios that some run ran.
+mapfile -t rows < <(table_rows "$TOP/boot-tests/scenarios")
+read -r -a columns <<<"${rows[0]}"
 {
 	printf '| scenario |'
 	for r in "${runs[@]}"; do printf ' %s |' "${r%%[[:space:]]*}"; done
 	printf '\n|---|'
 	for r in "${runs[@]}"; do printf -- '---|'; done
 	printf '\n'
-	for s in memfd-hog dmabuf-hog gem-hog; do
+	for row in "${rows[@]:1}"; do
+		read -r -a cell <<<"$row"
+		s=${cell[0]}
+		grep -qE "(^|,)$s(,|$)" <<<"$(printf '%s\n' "${runs[@]}" | awk '{ print $4 }')" || continue
 		printf '| %s |' "$s"
 		for r in "${runs[@]}"; do
-			read -r run kernel cmdline expect tests <<<"$r"
+			read -r run kernel cmdline tests <<<"$r"
+			expect=
+			for i in "${!columns[@]}"; do
+				[ "${columns[$i]}" != "$run" ] || expect=${cell[$i]}
+			done
 			v=$(sed -n "s/^# $s: victim: //p" "$results/$run.log.ktap" | head -n 1)
 			if [ -z "$v" ]; then
 				printf ' (no result) |'

@@ -25,6 +25,7 @@ cp "$("$here/busybox.sh" "$arch")" "$stage/bin/busybox"
 cp "$here/guest/init" "$stage/init"
 grep -v '^#' "$here/bad-log-patterns" >"$stage/etc/bad-log-patterns"
 grep -v '^#' "$here/guest/tests" >"$stage/etc/tests"
+grep -v '^#' "$here/scenarios" >"$stage/etc/scenarios"
 
 kernel_make -s -C "$ksrc" O="$kout" ARCH="$arch" headers
 hdr=$kout/usr/include
@@ -35,12 +36,12 @@ if [ -d "$st" ]; then
 	rm -f "$stage/tests"/*.o
 fi
 cp "$here"/guest/*.sh "$stage/tests/"
-# Each program is linked with what they share, guest/lib/guest.c.
+# Each program is linked with what they share, guest/lib/.
 for c in "$here"/guest/*.c; do
 	[ -e "$c" ] || continue
 	"$cc" -static -O2 -Wall -Werror -isystem "$hdr" -I "$here/guest/lib" \
 		-pthread -o "$stage/tests/$(basename "$c" .c)" "$c" \
-		"$here/guest/lib/guest.c"
+		"$here"/guest/lib/*.c
 done
 
 # The kernel's own gen_init_cpio writes /dev/console without needing root.

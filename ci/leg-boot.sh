@@ -3,7 +3,8 @@
 #
 # leg-boot.sh LEG: boot the kernel of CI leg LEG (ci/leg-kernel.sh) in QEMU
 # with the tests of the series' run of boot-tests/ab-runs (the kselftest,
-# the hog scenarios, the stress run), expecting the hog to die; KTAP out.
+# the OOM scenarios, the stress run), expecting the victims of
+# boot-tests/scenarios for the series; KTAP out.
 # A leg with a variant (sanitizers) runs slower: it has more time.
 # BOOT_TESTS=TEST[,TEST...] runs those tests instead (tests/87 boots a
 # broken kernel with the kselftest alone).
@@ -14,10 +15,10 @@ set -euo pipefail
 [ $# -eq 1 ] || die "usage: $0 LEG"
 leg "$1"
 out=$LEGOUT/kernel
-read -r _ _ cmdline expect tests < <(ab_runs | awk '$1 == "series"')
+read -r run _ cmdline tests < <(ab_runs | awk '$1 == "series"')
 [ "$cmdline" != - ] || cmdline=
 tests=${BOOT_TESTS:-$tests}
 timeout=900
 [ "$VARIANT" = - ] || timeout=2400
-"$TOP/boot-tests/run.sh" -T "${BOOT_TIMEOUT:-$timeout}" -a "oomtest.expect=$expect $cmdline" \
+"$TOP/boot-tests/run.sh" -T "${BOOT_TIMEOUT:-$timeout}" -a "oomtest.expect=$run $cmdline" \
 	"$ARCH" "$out/$(machine "$ARCH" image)" "$out/initramfs.cpio.gz" "$LEGOUT/boot/boot.log" "$tests"

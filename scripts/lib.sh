@@ -168,9 +168,15 @@ ktap_result() {
 	fi
 }
 
-# ab_runs: the runs of boot-tests/ab-runs, one a line, comments dropped.
+# table_rows FILE: the rows of a data file of this project, one a line,
+# comments and blank lines dropped.
+table_rows() {
+	sed -e 's/#.*//' "$1" | awk 'NF'
+}
+
+# ab_runs: the runs of boot-tests/ab-runs, one a line.
 ab_runs() {
-	sed -e 's/#.*//' "$TOP/boot-tests/ab-runs" | awk 'NF'
+	table_rows "$TOP/boot-tests/ab-runs"
 }
 
 # add_worktree DIR COMMIT: a detached worktree of the kernel repository.

@@ -1,148 +1,104 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * oom-scenario: whom does the OOM killer kill when one process allocates
- * memory through a file and another holds memory of its own?
+ * oom-scenario SCENARIO: whom does the OOM killer kill first when a hog
+ * allocates without end beside a bystander?  The scenarios are those of
+ * lib/scenario.c.
  *
- * Called as memfd-hog, dmabuf-hog or gem-hog (or with that as its first
- * argument).  A bystander maps and touches a quarter of RAM as anonymous
- * memory; then a hog allocates without end through a file:
+ * The first of the scenario's processes that the OOM killer kills (by its
+ * own account in the kernel log) is the victim; then the others are killed
+ * by us.  Prints both processes' oom_score as of a second before the end,
+ * the kills and "victim: hog" (or bystander, churner).
  *
- *   memfd-hog   write() to a memfd
- *   dmabuf-hog  buffers from /dev/dma_heap/system
- *   gem-hog     vgem dumb buffers, mapped (through their PRIME DMA-buf),
- *               touched and unmapped again
- *
- * None of that is in the hog's RSS.
- *
- * The hogs are those of guest.h (see gem_buffer() there for why gem-hog maps
- * through a DMA-buf).  The first of the two that the OOM killer kills (by
- * its own account in the kernel log) is the victim; the other is then
- * killed by us.  Prints "victim: hog" or "victim: bystander"
- * and, when OOMTEST_EXPECT names one, exits 0 if it matches, 1 if not.
- * Exits 2 when the scenario could not be set up or ended otherwise.
+ * OOMTEST_EXPECT names the kind of kernel run (a column of /etc/scenarios,
+ * boot-tests/scenarios on the host: series, series-off or base); the
+ * scenario's row there says who must die first.  Exits 0 when the victim
+ * is that one (or nothing is expected), 1 when not, 2 when the scenario
+ * could not be set up or ended otherwise.
  *
  * This process and its parents must not be candidates: it sets its own
  * oom_score_adj to -1000 and its children's to 0.
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include "guest.h"
+#include "scenario.h"
 
-/* The pids the OOM killer killed since @kmsg was opened, in order. */
-static int oom_kills(int kmsg, pid_t *pids, int max)
+#define MAX_KILLS 16
+
+/*
+ * Who must die first in @scenario on a run of kind @kind, from the table:
+ * "scenario series series-off base" lines, the first of them its header.
+ */
+static const char *expected(const char *table, const char *scenario, const char *kind)
 {
-	char rec[2048];
-	int n = 0;
-	ssize_t len;
+	static char victim[32];
+	char line[256], *w[8];
+	int col = -1, n, i;
+	FILE *f = fopen(table, "r");
 
-	while ((len = read(kmsg, rec, sizeof(rec) - 1)) > 0 || errno == EPIPE) {
-		char *k;
-
-		if (len <= 0)
-			continue;	/* EPIPE: records were overwritten */
-		rec[len] = 0;
-		k = strstr(rec, "Killed process ");
-		if (k && n < max)
-			pids[n++] = atoi(k + strlen("Killed process "));
+	if (!f)
+		die(table);
+	while (fgets(line, sizeof(line), f)) {
+		if (line[0] == '#')
+			continue;
+		for (n = 0, w[0] = strtok(line, " \t\n"); w[n] && n < 7;)
+			w[++n] = strtok(NULL, " \t\n");
+		if (!n)
+			continue;
+		if (col < 0) {
+			for (i = 1; i < n; i++)
+				if (!strcmp(w[i], kind))
+					col = i;
+			if (col < 0) {
+				fprintf(stderr, "%s: no column %s\n", table, kind);
+				exit(2);
+			}
+		} else if (!strcmp(w[0], scenario) && col < n) {
+			snprintf(victim, sizeof(victim), "%s", w[col]);
+			fclose(f);
+			return victim;
+		}
 	}
-	return n;
-}
-
-static long oom_score(pid_t pid)
-{
-	char path[64], buf[32] = "";
-	long score = -1;
-	int fd;
-
-	snprintf(path, sizeof(path), "/proc/%d/oom_score", pid);
-	fd = open(path, O_RDONLY);
-	if (fd >= 0 && read(fd, buf, sizeof(buf) - 1) > 0)
-		score = atol(buf);
-	if (fd >= 0)
-		close(fd);
-	return score;
-}
-
-static const char *who(pid_t pid, pid_t hog, pid_t bystander)
-{
-	return pid == hog ? "hog" : pid == bystander ? "bystander" : "another process";
+	fclose(f);
+	fprintf(stderr, "%s: no row %s\n", table, scenario);
+	exit(2);
 }
 
 int main(int argc, char **argv)
 {
-	const char *name = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
-	const char *expect = getenv("OOMTEST_EXPECT");
+	const char *kind = getenv("OOMTEST_EXPECT");
 	int timeout = getenv("OOMTEST_TIMEOUT") ? atoi(getenv("OOMTEST_TIMEOUT")) : 300;
-	void (*hog_fn)(void) = NULL;
 	struct rlimit nofile = { 65536, 65536 };
-	pid_t hog, bystander, first = 0, kills[16];
 	long hog_score = -1, bystander_score = -1, s;
-	const char *victim;
-	int ready[2], status, kmsg, nkills, i;
+	pid_t pids[NROLES], first = 0, kills[MAX_KILLS];
+	const struct scenario *sc;
+	const char *expect = NULL, *victim;
+	int status, kmsg, nkills, i;
 	struct timespec t0, t1;
-	long quarter;
-	char c;
 
-	if (!strcmp(name, "oom-scenario") && argc > 1)
-		name = argv[1];
-	if (!strcmp(name, "memfd-hog"))
-		hog_fn = hog_memfd;
-	else if (!strcmp(name, "dmabuf-hog"))
-		hog_fn = hog_dmabuf;
-	else if (!strcmp(name, "gem-hog"))
-		hog_fn = hog_gem;
-	if (!hog_fn) {
-		fprintf(stderr, "usage: memfd-hog | dmabuf-hog | gem-hog\n");
+	sc = argc == 2 ? scenario_find(argv[1]) : NULL;
+	if (!sc) {
+		fprintf(stderr, "usage: oom-scenario %s\n", scenario_names());
 		return 2;
 	}
+	if (kind)
+		expect = expected("/etc/scenarios", sc->name, kind);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	setrlimit(RLIMIT_NOFILE, &nofile);
 	set_oom_score_adj("-1000");
-	kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
-	if (kmsg < 0 || lseek(kmsg, 0, SEEK_END) < 0)
-		die("/dev/kmsg");
+	kmsg = kmsg_open();
 
-	quarter = meminfo("MemTotal") / 4;
-	if (pipe(ready))
-		die("pipe");
-	bystander = fork();
-	if (bystander < 0)
-		die("fork");
-	if (!bystander) {
-		char *p = mmap(NULL, quarter, PROT_READ | PROT_WRITE,
-			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-		set_oom_score_adj("0");
-		if (p == MAP_FAILED)
-			die("bystander's mmap");
-		touch(p, quarter);
-		if (write(ready[1], "r", 1) != 1)
-			die("ready");
-		for (;;)
-			pause();
-	}
-	if (read(ready[0], &c, 1) != 1)
-		die("bystander did not get ready");
-	printf("bystander %d holds %ld MiB; hog starts\n", bystander, quarter / MIB);
-
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	hog = fork();
-	if (hog < 0)
-		die("fork");
-	if (!hog) {
-		set_oom_score_adj("0");
-		hog_fn();
-	}
+	scenario_start(sc, pids);
+	clock_gettime(CLOCK_MONOTONIC, &t0);	/* the hog has just started */
+	printf("%s: bystander %d, hog %d\n", sc->name, pids[BYSTANDER], pids[HOG]);
 
 	/* The first of them to die; their scores as they go. */
 	for (i = 0; i < timeout * 20 && !first; i++) {
@@ -151,29 +107,30 @@ int main(int argc, char **argv)
 			break;
 		/* Scores as of a second before, not taken under pressure. */
 		if (i % 20 == 0) {
-			s = oom_score(hog);
+			s = oom_score(pids[HOG]);
 			hog_score = s > 0 ? s : hog_score;
-			s = oom_score(bystander);
+			s = oom_score(pids[BYSTANDER]);
 			bystander_score = s > 0 ? s : bystander_score;
 		}
 		usleep(50000);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	kill(hog, SIGKILL);
-	kill(bystander, SIGKILL);
+	for (i = 0; i < NROLES; i++)
+		if (pids[i])
+			kill(pids[i], SIGKILL);
 	while (wait(NULL) > 0)
 		;
 	if (first <= 0) {
-		printf("neither died within %d s\n", timeout);
+		printf("no one died within %d s\n", timeout);
 		return 2;
 	}
-	nkills = oom_kills(kmsg, kills, 16);
+	nkills = oom_kills(kmsg, kills, MAX_KILLS);
 	printf("first to die: %s (%s), after %.1f s; the OOM killer killed:",
-	       who(first, hog, bystander),
+	       role_of(pids, first),
 	       WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "exited",
 	       t1.tv_sec - t0.tv_sec + (t1.tv_nsec - t0.tv_nsec) / 1e9);
 	for (i = 0; i < nkills; i++)
-		printf(" %s", who(kills[i], hog, bystander));
+		printf(" %s", role_of(pids, kills[i]));
 	printf("\nlast oom_score seen: hog %ld, bystander %ld\n", hog_score, bystander_score);
 	/*
 	 * The victim is the OOM killer's first kill, not the first process
@@ -187,7 +144,7 @@ int main(int argc, char **argv)
 		printf("error: the first death was not the OOM killer's\n");
 		return 2;
 	}
-	victim = who(kills[0], hog, bystander);
+	victim = role_of(pids, kills[0]);
 	printf("victim: %s\n", victim);
 	if (!expect)
 		return 0;

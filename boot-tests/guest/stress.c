@@ -10,11 +10,19 @@
  *   pass      a thread forking children that receive memfds and DMA-bufs
  *             over SCM_RIGHTS, read their fdinfo, and exit
  *   readers   threads reading every /proc/PID/oom_score and every fdinfo
+ *   fdtable   two threads moving a probe memfd through the fd tables every
+ *             way there is: dup2(), dup3(), F_DUPFD_CLOEXEC, close_range(),
+ *             fork(), unshare(CLONE_FILES), execve(), clone(CLONE_FILES),
+ *             SCM_RIGHTS, each with its children exiting meanwhile
  *
  * At the end all handles are closed and each DRM file must report 0 pages
  * in fdinfo; the kernel warns if a count went below zero or a file was
  * released with pages counted, which the boot test's log check catches.
- * Exits 0 when the counts are back to 0, 1 when not, 2 on a setup error.
+ * And the probe memfd, held by this process alone again, must weigh in its
+ * oom_score as much as a new memfd of its size: the fd-table code's count
+ * of who holds it is exact (the kernel warns too if a file is released
+ * while fd tables still count it).  Exits 0 when the counts are right, 1
+ * when not, 2 on a setup error.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -33,31 +41,20 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <drm/drm.h>
 #include <drm/drm_mode.h>
 #include "guest.h"
 
 static atomic_bool stop;
-static int drm[2], heap;
-static atomic_long ops[4];
-enum { GEM, PRIME, PASS, READ };
+static int drm[2], heap, probe;
+static atomic_long ops[5];
+enum { GEM, PRIME, PASS, READ, FDTABLE };
 
-static __u32 gem_create(int fd, unsigned int pages)
-{
-	struct drm_mode_create_dumb arg = {
-		.width = page_size / 4, .height = pages, .bpp = 32,
-	};
-
-	return ioctl(fd, DRM_IOCTL_MODE_CREATE_DUMB, &arg) ? 0 : arg.handle;
-}
-
-static void gem_close(int fd, __u32 handle)
-{
-	struct drm_gem_close arg = { .handle = handle };
-
-	ioctl(fd, DRM_IOCTL_GEM_CLOSE, &arg);
-}
+#define SYSCTL "/proc/sys/vm/oom_file_badness"
+/* The fds the fdtable threads play with: 256 each, above all others. */
+#define FDTABLE_FDS 512
 
 static long fdinfo_badness(pid_t pid, int fd)
 {
@@ -119,42 +116,14 @@ static void *prime_thread(void *arg)
 	return NULL;
 }
 
-static int send_fds(int sock, int *fds, int n)
-{
-	char cbuf[CMSG_SPACE(2 * sizeof(int))] = {};
-	struct iovec iov = { .iov_base = "f", .iov_len = 1 };
-	struct msghdr msg = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = cbuf, .msg_controllen = CMSG_SPACE(n * sizeof(int)),
-	};
-	struct cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
-
-	cmsg->cmsg_level = SOL_SOCKET;
-	cmsg->cmsg_type = SCM_RIGHTS;
-	cmsg->cmsg_len = CMSG_LEN(n * sizeof(int));
-	memcpy(CMSG_DATA(cmsg), fds, n * sizeof(int));
-	return sendmsg(sock, &msg, 0) == 1 ? 0 : -1;
-}
-
 /* The child: take the fds, look at them, go. */
 static void receiver(int sock)
 {
-	char cbuf[CMSG_SPACE(2 * sizeof(int))], c;
-	struct iovec iov = { .iov_base = &c, .iov_len = 1 };
-	struct msghdr msg = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
-	};
-	struct cmsghdr *cmsg;
-	int fds[2], i, n;
+	int fds[MAX_SEND_FDS], i, n;
 
-	if (recvmsg(sock, &msg, 0) != 1)
+	n = recv_fds(sock, fds, MAX_SEND_FDS);
+	if (n < 1)
 		_exit(1);
-	cmsg = CMSG_FIRSTHDR(&msg);
-	if (!cmsg)
-		_exit(1);
-	n = (cmsg->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-	memcpy(fds, CMSG_DATA(cmsg), n * sizeof(int));
 	for (i = 0; i < n; i++)
 		fdinfo_badness(getpid(), fds[i]);
 	_exit(0);
@@ -246,15 +215,123 @@ static void *reader_thread(void *arg)
 	return NULL;
 }
 
+/*
+ * Move the probe memfd through fd tables, in fds [@lo, @lo + 256) of ours
+ * and in children: every way the fd-table code keeps a count of.
+ */
+static void *fdtable_thread(void *arg)
+{
+	unsigned int seed = (unsigned long)arg;
+	int lo = FDTABLE_FDS + ((unsigned long)arg & 1) * 256;
+
+	while (!stop) {
+		int fd = lo + rand_r(&seed) % 200, sv[2];
+		pid_t child = 0;
+
+		switch (rand_r(&seed) % 7) {
+		case 0:
+			dup2(probe, fd);
+			dup3(probe, fd + 1, O_CLOEXEC);
+			dup2(drm[0], fd);	/* replaces a holding slot */
+			close_range(fd, fd + 1, 0);
+			break;
+		case 1:
+			close(fcntl(probe, F_DUPFD_CLOEXEC, fd));
+			break;
+		case 2:		/* a child that unshares its table, then closes */
+			child = fork();
+			if (!child) {
+				dup2(probe, fd);
+				if (rand_r(&seed) & 1)
+					unshare(CLONE_FILES);
+				else
+					close_range(fd, fd, CLOSE_RANGE_UNSHARE);
+				close(probe);
+				_exit(0);
+			}
+			break;
+		case 3:		/* a child that keeps it across execve() */
+			child = fork();
+			if (!child) {
+				dup2(probe, fd);
+				execl("/bin/busybox", "true", NULL);
+				_exit(1);
+			}
+			break;
+		case 4:		/* a child sharing our table: its fds are ours */
+			child = syscall(SYS_clone, CLONE_FILES | SIGCHLD, 0, NULL, NULL, 0);
+			if (!child) {
+				dup2(probe, fd);
+				close(fd);
+				dup2(probe, fd + 2);
+				_exit(0);	/* fd + 2 stays, in our table */
+			}
+			break;
+		case 5:		/* SCM_RIGHTS to a child that keeps a dup */
+			if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
+				break;
+			child = fork();
+			if (!child) {
+				int got = recv_fd(sv[1]);
+
+				if (got >= 0)
+					dup2(got, fd);
+				_exit(0);
+			}
+			if (child > 0)
+				send_fd(sv[0], probe);
+			close(sv[0]);
+			close(sv[1]);
+			break;
+		case 6:
+			close_range(lo, lo + 255, 0);
+			break;
+		}
+		if (child > 0)
+			waitpid(child, NULL, 0);
+		ops[FDTABLE]++;
+	}
+	return NULL;
+}
+
+/* The part of our oom_score that our files make: on less off. */
+static long files_share(void)
+{
+	long off, on;
+
+	write_file(SYSCTL, "0");
+	off = oom_score(getpid());
+	write_file(SYSCTL, "1");
+	on = oom_score(getpid());
+	return on - off;
+}
+
+/* A memfd of @size bytes, written. */
+static int memfd_of(long size)
+{
+	int fd = memfd_create("probe", 0);
+	char buf[4096];
+	long i;
+
+	if (fd < 0)
+		die("memfd");
+	memset(buf, 1, sizeof(buf));
+	for (i = 0; i < size; i += sizeof(buf))
+		if (write(fd, buf, sizeof(buf)) != sizeof(buf))
+			die("write to memfd");
+	return fd;
+}
+
 int main(void)
 {
 	const char *s = getenv("OOMTEST_STRESS_SECONDS");
 	int seconds = s ? atoi(s) : 60, i, fail = 0;
 	void *(*fn[])(void *) = {
 		gem_thread, gem_thread, prime_thread, pass_thread,
-		reader_thread, reader_thread,
+		reader_thread, reader_thread, fdtable_thread, fdtable_thread,
 	};
 	pthread_t t[sizeof(fn) / sizeof(fn[0])];
+	long size = meminfo("MemTotal") / 16, share, fresh;
 	__u32 h;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -263,6 +340,7 @@ int main(void)
 	if (drm[0] < 0 || drm[1] < 0)
 		die("no vgem card");
 	heap = open("/dev/dma_heap/system", O_RDONLY | O_CLOEXEC);
+	probe = memfd_of(size);
 	for (i = 0; i < (int)(sizeof(fn) / sizeof(fn[0])); i++)
 		if (pthread_create(&t[i], NULL, fn[i], (void *)(long)(i + 1)))
 			die("pthread_create");
@@ -270,8 +348,10 @@ int main(void)
 	stop = true;
 	for (i = 0; i < (int)(sizeof(fn) / sizeof(fn[0])); i++)
 		pthread_join(t[i], NULL);
-	printf("%d s: %ld GEM create/close, %ld PRIME round trips, %ld fd passes, %ld /proc sweeps\n",
-	       seconds, ops[GEM], ops[PRIME], ops[PASS], ops[READ]);
+	while (wait(NULL) > 0)
+		;
+	printf("%d s: %ld GEM create/close, %ld PRIME round trips, %ld fd passes, %ld /proc sweeps, %ld fd-table moves\n",
+	       seconds, ops[GEM], ops[PRIME], ops[PASS], ops[READ], ops[FDTABLE]);
 
 	/* Close every handle left; then nothing may be counted. */
 	for (i = 0; i < 2; i++) {
@@ -284,5 +364,16 @@ int main(void)
 		if (left != 0)
 			fail = 1;
 	}
+
+	/* The probe, in no fd of ours but its own: it counts as one new. */
+	close_range(FDTABLE_FDS, ~0U, 0);
+	share = files_share();
+	close(probe);
+	probe = memfd_of(size);
+	fresh = files_share();
+	printf("probe memfd: %ld in oom_score after the moves, %ld for a new one\n",
+	       share, fresh);
+	if (fresh <= 0 || labs(share - fresh) > 1)
+		fail = 1;
 	return fail;
 }

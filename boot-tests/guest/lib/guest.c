@@ -12,12 +12,12 @@
 #include <linux/dma-heap.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <drm/drm.h>
 #include <drm/drm_mode.h>
 #include "guest.h"
 
 long page_size;
-void (*hog_memfd_opened)(int fd);
 
 static void __attribute__((constructor)) guest_init(void)
 {
@@ -91,75 +91,153 @@ int open_vgem(char *path, size_t size)
 	return -1;
 }
 
-unsigned int gem_buffer(int fd, long size)
+unsigned int gem_create(int fd, long pages)
 {
 	struct drm_mode_create_dumb create = {
-		.width = page_size / 4, .height = size / page_size, .bpp = 32,
+		.width = page_size / 4, .height = pages, .bpp = 32,
 	};
-	struct drm_prime_handle prime = { .flags = DRM_CLOEXEC | DRM_RDWR };
-	char *p;
 
 	if (ioctl(fd, DRM_IOCTL_MODE_CREATE_DUMB, &create)) {
 		if (errno == ENOMEM || errno == EINTR)
 			return 0;
 		die("DRM_IOCTL_MODE_CREATE_DUMB");
 	}
-	prime.handle = create.handle;
-	if (ioctl(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &prime))
-		die("DRM_IOCTL_PRIME_HANDLE_TO_FD");
-	p = mmap(NULL, create.size, PROT_READ | PROT_WRITE, MAP_SHARED, prime.fd, 0);
-	if (p == MAP_FAILED) {
-		close(prime.fd);
-		if (errno == ENOMEM)
-			return create.handle;
-		die("mmap of a dumb buffer's DMA-buf");
-	}
-	/* The pages stay with the buffer, out of our RSS. */
-	touch(p, create.size);
-	munmap(p, create.size);
-	close(prime.fd);
 	return create.handle;
 }
 
-void hog_memfd(void)
+int gem_close(int fd, unsigned int handle)
 {
-	int fd = memfd_create("hog", 0);
-	char *buf = malloc(MIB);
+	struct drm_gem_close close = { .handle = handle };
 
-	if (fd < 0 || !buf)
-		die("memfd");
-	if (hog_memfd_opened)
-		hog_memfd_opened(fd);
-	memset(buf, 0x5a, MIB);
-	for (;;)
-		if (write(fd, buf, MIB) < 0 && errno != EINTR && errno != ENOMEM)
-			die("write to memfd");
+	return ioctl(fd, DRM_IOCTL_GEM_CLOSE, &close);
 }
 
-void hog_dmabuf(void)
+unsigned int gem_buffer(int fd, long size)
 {
-	int heap = open("/dev/dma_heap/system", O_RDONLY | O_CLOEXEC);
+	struct drm_prime_handle prime = { .flags = DRM_CLOEXEC | DRM_RDWR };
+	char *p;
 
-	if (heap < 0)
-		die("/dev/dma_heap/system");
-	for (;;) {
-		struct dma_heap_allocation_data data = {
-			.len = CHUNK, .fd_flags = O_RDWR | O_CLOEXEC,
-		};
-
-		/* Keep the fds: they hold the buffers. */
-		if (ioctl(heap, DMA_HEAP_IOCTL_ALLOC, &data) && errno != ENOMEM &&
-		    errno != EINTR)
-			die("DMA_HEAP_IOCTL_ALLOC");
+	prime.handle = gem_create(fd, size / page_size);
+	if (!prime.handle)
+		return 0;
+	if (ioctl(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &prime))
+		die("DRM_IOCTL_PRIME_HANDLE_TO_FD");
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, prime.fd, 0);
+	if (p == MAP_FAILED) {
+		close(prime.fd);
+		if (errno == ENOMEM)
+			return prime.handle;
+		die("mmap of a dumb buffer's DMA-buf");
 	}
+	/* The pages stay with the buffer, out of our RSS. */
+	touch(p, size);
+	munmap(p, size);
+	close(prime.fd);
+	return prime.handle;
 }
 
-void hog_gem(void)
+void send_fds(int sock, const int *fds, int n)
 {
-	int fd = open_vgem(NULL, 0);
+	char cbuf[CMSG_SPACE(MAX_SEND_FDS * sizeof(int))] = { 0 };
+	struct iovec iov = { .iov_base = "f", .iov_len = 1 };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = cbuf, .msg_controllen = CMSG_SPACE(n * sizeof(int)),
+	};
+	struct cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
 
-	if (fd < 0)
-		die("no vgem card");
-	for (;;)
-		gem_buffer(fd, CHUNK);
+	if (n < 1 || n > MAX_SEND_FDS) {
+		errno = EINVAL;
+		die("send_fds");
+	}
+	cmsg->cmsg_level = SOL_SOCKET;
+	cmsg->cmsg_type = SCM_RIGHTS;
+	cmsg->cmsg_len = CMSG_LEN(n * sizeof(int));
+	memcpy(CMSG_DATA(cmsg), fds, n * sizeof(int));
+	if (sendmsg(sock, &msg, 0) != 1)
+		die("SCM_RIGHTS");
+}
+
+void send_fd(int sock, int fd)
+{
+	send_fds(sock, &fd, 1);
+}
+
+int recv_fds(int sock, int *fds, int max)
+{
+	char cbuf[CMSG_SPACE(MAX_SEND_FDS * sizeof(int))], c;
+	struct iovec iov = { .iov_base = &c, .iov_len = 1 };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+	};
+	struct cmsghdr *cmsg;
+	int n;
+
+	if (recvmsg(sock, &msg, MSG_CMSG_CLOEXEC) != 1)
+		return -1;
+	cmsg = CMSG_FIRSTHDR(&msg);
+	if (!cmsg || cmsg->cmsg_type != SCM_RIGHTS)
+		return -1;
+	n = (cmsg->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+	if (n > max)
+		n = max;
+	memcpy(fds, CMSG_DATA(cmsg), n * sizeof(int));
+	return n;
+}
+
+int recv_fd(int sock)
+{
+	int fd;
+
+	return recv_fds(sock, &fd, 1) == 1 ? fd : -1;
+}
+
+int kmsg_open(void)
+{
+	int kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (kmsg < 0 || lseek(kmsg, 0, SEEK_END) < 0)
+		die("/dev/kmsg");
+	return kmsg;
+}
+
+int oom_kills(int kmsg, pid_t *pids, int max)
+{
+	char rec[2048];
+	int n = 0;
+	ssize_t len;
+
+	while ((len = read(kmsg, rec, sizeof(rec) - 1)) > 0 || errno == EPIPE) {
+		char *k;
+
+		if (len <= 0)
+			continue;	/* EPIPE: records were overwritten */
+		rec[len] = 0;
+		k = strstr(rec, "Killed process ");
+		if (k && n < max)
+			pids[n++] = atoi(k + strlen("Killed process "));
+	}
+	return n;
+}
+
+long proc_long(const char *path)
+{
+	char buf[32] = "";
+	long val = -1;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0 && read(fd, buf, sizeof(buf) - 1) > 0)
+		val = atol(buf);
+	if (fd >= 0)
+		close(fd);
+	return val;
+}
+
+long oom_score(pid_t pid)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/oom_score", pid);
+	return proc_long(path);
 }

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the programs of the boot-test guest (boot-tests/guest/) share,
- * from guest.c, which boot-tests/initramfs.sh links into each of them: the
- * hogs that allocate through a file, the vgem card, and small helpers.
+ * from guest.c, which boot-tests/initramfs.sh links into each of them (with
+ * scenario.c, the OOM scenarios): the vgem card, SCM_RIGHTS, the kernel log's
+ * OOM kills, and small helpers.
  */
 #ifndef OOMTEST_GUEST_H
 #define OOMTEST_GUEST_H
 
 #include <stddef.h>
+#include <sys/types.h>
 #include <stdnoreturn.h>
 
 #define MIB (1024L * 1024)
@@ -34,28 +36,38 @@ void touch(char *p, size_t len);
  */
 int open_vgem(char *path, size_t size);
 /*
+ * A dumb buffer of @pages pages (a row a page, 32 bpp) on DRM file @fd: its
+ * handle, or 0 when it could not be created for want of memory.
+ */
+unsigned int gem_create(int fd, long pages);
+/* GEM_CLOSE of @handle: the ioctl's return value. */
+int gem_close(int fd, unsigned int handle);
+/*
  * One vgem dumb buffer of @size bytes on DRM file @fd, mapped through its
  * PRIME DMA-buf, touched and unmapped: its handle, or 0 when it could not
- * be created for want of memory.  Mapped through the DRM file instead, vgem
- * would allocate the pages inside mmap(), while two references to the DRM
- * file are in flight (mmap's own fget() and the mapping being made); those
- * count for no process, and an OOM kill then would see the hog with a
- * third of its buffers: the series' known limit for references in flight.
- * Through the DMA-buf, those references are the DMA-buf's, and the DRM
- * file shows what a client holds at rest.
+ * be created for want of memory.  The pages stay with the buffer, out of
+ * the caller's RSS.
  */
 unsigned int gem_buffer(int fd, long size);
 
+/* SCM_RIGHTS: send @n (at most MAX_SEND_FDS) fds, or die. */
+#define MAX_SEND_FDS 4
+void send_fds(int sock, const int *fds, int n);
+void send_fd(int sock, int fd);
 /*
- * The hogs: allocate without end through a file, none of it in the RSS.
- * hog_memfd() write()s to a memfd; when hog_memfd_opened is set, it is
- * called with the memfd first.  hog_dmabuf() keeps DMA-bufs of the system
- * heap, hog_gem() vgem dumb buffers (gem_buffer()).  Out of memory, they
- * try again: the OOM killer is to decide.
+ * Receive at most @max fds (close-on-exec) into @fds: how many, or -1 at
+ * the end of the stream or when no fd came.
  */
-extern void (*hog_memfd_opened)(int fd);
-noreturn void hog_memfd(void);
-noreturn void hog_dmabuf(void);
-noreturn void hog_gem(void);
+int recv_fds(int sock, int *fds, int max);
+int recv_fd(int sock);
+
+/* /dev/kmsg, opened at its end: what the kernel logs from now on. */
+int kmsg_open(void);
+/* The pids the OOM killer killed since @kmsg was opened, in order. */
+int oom_kills(int kmsg, pid_t *pids, int max);
+
+/* The number a /proc file holds (oom_score), or -1. */
+long proc_long(const char *path);
+long oom_score(pid_t pid);
 
 #endif

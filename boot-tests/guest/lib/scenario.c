@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The OOM scenarios of the boot-test guest: see scenario.h.
+ *
+ *   memfd-hog       write() to a memfd without end
+ *   dmabuf-hog      DMA-bufs of the system heap, fds kept
+ *   gem-hog         vgem dumb buffers, touched through their PRIME DMA-buf
+ *   gem-client-hog  a GPU client as Mesa is one: vgem dumb buffers mapped
+ *                   through the DRM file and kept mapped, and eight threads
+ *                   waiting in read() on that file
+ *   memfd-shared    the memfd hog, which first hands its memfd to the
+ *                   bystander over SCM_RIGHTS (a Wayland client handing its
+ *                   wl_shm pool to the compositor)
+ *   memfd-sparse    the memfd hog; the bystander is handed a 4 GiB memfd,
+ *                   ftruncate'd and never written: it must not be framed
+ *   gem-churn       the GEM hog, and a churner creating, touching and
+ *                   freeing 1 MiB vgem buffers in a loop
+ *   shm-client      the bystander is a Wayland-like client with a wl_shm
+ *                   pool of 40% of RAM, a memfd it maps, has drawn into and
+ *                   keeps; the hog grows anonymous memory: its pages are in
+ *                   the RSS of each, and only there
+ *
+ * None of what the hogs allocate through files is in their RSS.  The
+ * bystander of the others maps and touches a quarter of RAM.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <linux/dma-heap.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <drm/drm.h>
+#include <drm/drm_mode.h>
+#include "guest.h"
+#include "scenario.h"
+
+static const char *const role_names[NROLES] = { "bystander", "hog", "churner" };
+
+/* Send @fd to the bystander and wait until it holds it. */
+static void hand_over(int share, int fd)
+{
+	char c;
+
+	send_fd(share, fd);
+	if (read(share, &c, 1) != 1)
+		die("the bystander did not take the fd");
+}
+
+noreturn static void hog_memfd(int share)
+{
+	int fd = memfd_create("hog", 0);
+	char *buf = malloc(MIB);
+
+	if (fd < 0 || !buf)
+		die("memfd");
+	if (share >= 0)
+		hand_over(share, fd);
+	memset(buf, 0x5a, MIB);
+	for (;;)
+		if (write(fd, buf, MIB) < 0 && errno != EINTR && errno != ENOMEM)
+			die("write to memfd");
+}
+
+noreturn static void hog_dmabuf(int share)
+{
+	int heap = open("/dev/dma_heap/system", O_RDONLY | O_CLOEXEC);
+
+	if (heap < 0)
+		die("/dev/dma_heap/system");
+	for (;;) {
+		struct dma_heap_allocation_data data = {
+			.len = CHUNK, .fd_flags = O_RDWR | O_CLOEXEC,
+		};
+
+		/* Keep the fds: they hold the buffers. */
+		if (ioctl(heap, DMA_HEAP_IOCTL_ALLOC, &data) && errno != ENOMEM &&
+		    errno != EINTR)
+			die("DMA_HEAP_IOCTL_ALLOC");
+	}
+}
+
+noreturn static void hog_gem(int share)
+{
+	int fd = open_vgem(NULL, 0);
+
+	if (fd < 0)
+		die("no vgem card");
+	for (;;)
+		gem_buffer(fd, CHUNK);
+}
+
+static void *wait_on_drm(void *arg)
+{
+	char buf[64];
+
+	/* No DRM event comes: blocked here, holding a reference to the file. */
+	for (;;)
+		if (read(*(int *)arg, buf, sizeof(buf)) < 0 && errno != EINTR)
+			die("read of the DRM file");
+	return NULL;
+}
+
+noreturn static void hog_gem_client(int share)
+{
+	static int fd;
+	pthread_t t;
+	int i;
+
+	fd = open_vgem(NULL, 0);
+	if (fd < 0)
+		die("no vgem card");
+	for (i = 0; i < 8; i++)
+		if (pthread_create(&t, NULL, wait_on_drm, &fd))
+			die("pthread_create");
+	for (;;) {
+		struct drm_mode_map_dumb map = {
+			.handle = gem_create(fd, CHUNK / page_size),
+		};
+		char *p;
+
+		if (!map.handle)
+			continue;
+		if (ioctl(fd, DRM_IOCTL_MODE_MAP_DUMB, &map))
+			die("DRM_IOCTL_MODE_MAP_DUMB");
+		/* vgem allocates the pages here, inside mmap() of the DRM file. */
+		p = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+			 map.offset);
+		if (p == MAP_FAILED) {
+			if (errno == ENOMEM)
+				continue;
+			die("mmap of a dumb buffer");
+		}
+		/* Kept mapped, as a driver's buffer cache keeps them. */
+		touch(p, CHUNK);
+	}
+}
+
+noreturn static void hog_anon(int share)
+{
+	for (;;) {
+		char *p = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (p != MAP_FAILED)
+			touch(p, CHUNK);
+	}
+}
+
+/* Tell the starter we hold our memory; then keep every fd sent to us. */
+noreturn static void ready_and_keep(int share)
+{
+	if (write(share, "r", 1) != 1)
+		die("ready");
+	while (recv_fd(share) >= 0)
+		if (write(share, "k", 1) != 1)
+			die("ack");
+	for (;;)
+		pause();
+}
+
+noreturn static void bystander_anon(int share)
+{
+	long quarter = meminfo("MemTotal") / 4;
+	char *p = mmap(NULL, quarter, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		die("bystander's mmap");
+	touch(p, quarter);
+	ready_and_keep(share);
+}
+
+noreturn static void bystander_shm(int share)
+{
+	long size = meminfo("MemTotal") / 10 * 4;
+	int fd = memfd_create("wl_shm", MFD_CLOEXEC);
+	char *p;
+
+	if (fd < 0 || ftruncate(fd, size))
+		die("wl_shm pool");
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED)
+		die("mmap of the wl_shm pool");
+	touch(p, size);
+	ready_and_keep(share);
+}
+
+noreturn static void churn_gem(int share)
+{
+	int fd = open_vgem(NULL, 0);
+
+	if (fd < 0)
+		die("no vgem card");
+	for (;;) {
+		unsigned int handle = gem_buffer(fd, MIB);
+
+		if (handle && gem_close(fd, handle))
+			die("DRM_IOCTL_GEM_CLOSE");
+	}
+}
+
+static const struct scenario scenarios[] = {
+	{ "memfd-hog", hog_memfd, bystander_anon },
+	{ "dmabuf-hog", hog_dmabuf, bystander_anon },
+	{ "gem-hog", hog_gem, bystander_anon },
+	{ "gem-client-hog", hog_gem_client, bystander_anon },
+	{ "memfd-shared", hog_memfd, bystander_anon, .shared = 1 },
+	{ "memfd-sparse", hog_memfd, bystander_anon, .sparse = 4096 * MIB },
+	{ "gem-churn", hog_gem, bystander_anon, .churner = churn_gem },
+	{ "shm-client", hog_anon, bystander_shm },
+};
+
+const struct scenario *scenario_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(scenarios) / sizeof(*scenarios); i++)
+		if (!strcmp(name, scenarios[i].name))
+			return &scenarios[i];
+	return NULL;
+}
+
+const char *scenario_names(void)
+{
+	static char names[512];
+	size_t i;
+
+	for (i = 0; i < sizeof(scenarios) / sizeof(*scenarios); i++)
+		snprintf(names + strlen(names), sizeof(names) - strlen(names),
+			 "%s%s", i ? " | " : "", scenarios[i].name);
+	return names;
+}
+
+const char *role_of(const pid_t pids[NROLES], pid_t pid)
+{
+	int r;
+
+	for (r = 0; r < NROLES; r++)
+		if (pids[r] && pids[r] == pid)
+			return role_names[r];
+	return "other";
+}
+
+static pid_t start(void (*fn)(int), int share)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		set_oom_score_adj("0");
+		fn(share);
+		exit(2);
+	}
+	return pid;
+}
+
+void scenario_start(const struct scenario *s, pid_t pids[NROLES])
+{
+	int sv[2], fd;
+	char c;
+
+	memset(pids, 0, NROLES * sizeof(*pids));
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
+		die("socketpair");
+	pids[BYSTANDER] = start(s->bystander, sv[1]);
+	close(sv[1]);
+	if (read(sv[0], &c, 1) != 1)
+		die("the bystander did not get ready");
+	if (s->sparse) {
+		fd = memfd_create("sparse", 0);
+		if (fd < 0 || ftruncate(fd, s->sparse))
+			die("sparse memfd");
+		hand_over(sv[0], fd);
+		close(fd);
+	}
+	if (s->churner)
+		pids[CHURNER] = start(s->churner, -1);
+	/* Only the hog may send the bystander something from now on. */
+	pids[HOG] = start(s->hog, s->shared ? sv[0] : -1);
+	close(sv[0]);
+}

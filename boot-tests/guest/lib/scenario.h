@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The OOM scenarios of the boot-test guest, shared by oom-scenario (whom the
+ * OOM killer kills first, asserted by the A/B runs) and bench-oom (how many
+ * it kills, how soon memory is free again): each scenario is a hog that
+ * allocates without end and a bystander that holds memory of its own, and
+ * sometimes a third process.
+ */
+#ifndef OOMTEST_SCENARIO_H
+#define OOMTEST_SCENARIO_H
+
+#include <sys/types.h>
+
+enum role { BYSTANDER, HOG, CHURNER, NROLES };
+
+/*
+ * A scenario: what each of its processes runs, given @share, a socket to
+ * the bystander's (or, for the bystander, to its starter's) end of a pair:
+ * -1 for the hog unless @shared, when the hog hands its memfd over on it.
+ * They do not return.
+ */
+struct scenario {
+	const char *name;
+	void (*hog)(int share);
+	void (*bystander)(int share);
+	int shared;		/* the hog hands its memfd to the bystander */
+	long sparse;		/* the bystander is handed a sparse memfd this big */
+	void (*churner)(int share);
+};
+
+/* The scenario called @name, or NULL. */
+const struct scenario *scenario_find(const char *name);
+/* The names of all scenarios, " | " between them, for a usage line. */
+const char *scenario_names(void);
+/*
+ * Start @s: the bystander, and once it holds its memory the churner and the
+ * hog, each at oom_score_adj 0 (the caller should be at -1000); their pids
+ * in @pids, 0 for a role the scenario has not.
+ */
+void scenario_start(const struct scenario *s, pid_t pids[NROLES]);
+/* The role of @pid in @pids: "bystander", "hog", "churner" or "other". */
+const char *role_of(const pid_t pids[NROLES], pid_t pid);
+
+#endif
