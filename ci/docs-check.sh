@@ -75,6 +75,7 @@ fi
 html=$out/series/Documentation/output
 missing=
 grep -q 'oom_badness' "$html/filesystems/vfs.html" 2>/dev/null || missing+=" vfs.html:oom_badness"
+grep -q 'oom_holders' "$html/filesystems/vfs.html" 2>/dev/null || missing+=" vfs.html:oom_holders"
 grep -q 'oom_file_badness' "$html/admin-guide/sysctl/vm.html" 2>/dev/null ||
 	missing+=" vm.html:oom_file_badness"
 grep -rq 'drm_oom_badness' "$html/gpu/drm-internals.html" 2>/dev/null ||
