@@ -1,41 +1,48 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# warnings.sh LEG: under allmodconfig for the leg's arch and compiler, build
-# with W=1 every object the series touches or reaches through a changed
-# macro (ci/objects.sh), at the base tree and at the series, and fail on
-# what is new, 0-day style: an object that builds at the base and not with
-# the series, or a warning the base did not have for that object (compared
-# without line numbers, which the series moves).  New ones are shown with
-# ">>".  KTAP out, one line an object.  An object that does not build at the
-# base (not for this arch, or already broken) is named and skipped.
-# CONFIG_WERROR is off, so that a warning is compared, not a stop.
+# warnings.sh [--full] LEG: under allmodconfig for the leg's arch and
+# compiler, build with W=1 every object the series touches or reaches
+# through a changed macro (ci/objects.sh), at the base tree and at the
+# series, and fail on what is new, 0-day style: an object that builds at the
+# base and not with the series, or a warning the base did not have for that
+# object (compared without line numbers, which the series moves).  New ones
+# are shown with ">>".  KTAP out, one line an object.  An object that does
+# not build at the base (not for this arch, or already broken) is named and
+# skipped.  CONFIG_WERROR is off, so that a warning is compared, not a stop.
 #
-# Each object is rebuilt on every run (ccache answers, warnings included),
-# so that its warnings are always seen.  Output: out/ci/LEG/allmod{,-base}.
+# With --full (the allmod-full step), the series side is the whole
+# allmodconfig tree, vmlinux and every module, built with W=1: the objects
+# above are compared as they come out of it, an object anywhere that fails
+# to build is compared too (built at the base alone), and a tree that does
+# not build for another reason (a link, modpost) fails, its errors shown.
+# Warnings of objects the series does not touch are counted, not compared.
+#
+# Each object compared is rebuilt on every run (ccache answers, warnings
+# included), so that its warnings are always seen.  Output:
+# out/ci/LEG/allmod-base, and out/ci/LEG/allmod (or allmod-full).
 set -euo pipefail
 # shellcheck source=../scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 
-[ $# -eq 1 ] || die "usage: $0 LEG"
+full=
+if [ "${1:-}" = --full ]; then
+	full=1
+	shift
+fi
+[ $# -eq 1 ] || die "usage: $0 [--full] LEG"
 leg "$1"
 leg_worktree
 basewt=$(base_worktree "$VERSION")
 tag=$(base_get "$VERSION" tag)
 mapfile -t objs < <("$TOP/ci/objects.sh" "$tag" "$(integration_branch "$VERSION")")
 
-# build SRC OUT: build with W=1 the objects that exist in SRC, output
-# synchronized by target, into OUT/w1.log; print "OBJECT<TAB>WARNING" for
-# each warning and error, and "OBJECT<TAB>FAILED" for each object that
-# failed, paths relative to the tree and line numbers dropped.
-build() {
-	local src=$1 out=$2 o have=()
-	for o in "${objs[@]}"; do
-		[ -e "$src/${o%.o}.c" ] && have+=("$o")
-	done
+# configure SRC OUT: OUT configured with allmodconfig for SRC, CONFIG_WERROR
+# off (W=1's warnings would stop the build instead of being compared), and
+# prepared.
+configure() {
+	local src=$1 out=$2
 	mkdir -p "$out"
-	# allmodconfig sets CONFIG_WERROR: W=1's warnings would stop the build
-	# instead of being compared.
 	if [ ! -f "$out/.config" ] || grep -q '^CONFIG_WERROR=y' "$out/.config"; then
 		{ kmake "$src" "$out" "$ARCH" "$COMPILER" -s allmodconfig &&
 		  "$src/scripts/config" --file "$out/.config" --disable WERROR &&
@@ -44,10 +51,22 @@ build() {
 	fi
 	kmake "$src" "$out" "$ARCH" "$COMPILER" -s -j"$(nproc)" prepare >"$out/prepare.log" 2>&1 ||
 		die "make prepare failed: $out/prepare.log"
-	(cd "$out" && rm -f "${have[@]}")
-	kmake "$src" "$out" "$ARCH" "$COMPILER" -k -Otarget -j"$(nproc)" W=1 "${have[@]}" \
-		>"$out/w1.log" 2>&1 || true
-	awk -v src="$src/" '
+}
+
+# w1 SRC OUT TARGET...: build TARGETs with W=1, output synchronized by
+# target, into OUT/w1.log; returns make's status.
+w1() {
+	local src=$1 out=$2
+	shift 2
+	kmake "$src" "$out" "$ARCH" "$COMPILER" -k -Otarget -j"$(nproc)" W=1 "$@" >"$out/w1.log" 2>&1
+}
+
+# records SRC OUT: from OUT/w1.log, "OBJECT<TAB>KEY<TAB>LINE" for each
+# warning and error (KEY: the line without its line numbers) and
+# "OBJECT<TAB>FAILED<TAB>LINE" for each object that failed, paths relative
+# to the tree.
+records() {
+	awk -v src="$1/" '
 		function rel(s) { gsub(src, "", s); gsub(/(\.\.\/)+/, "", s); return s }
 		/^  (CC|CC \[M\]|CHECK|LD|AR) +[^ ]+\.o$/ { cur = $NF; next }
 		/: (warning|error): / {
@@ -61,19 +80,80 @@ build() {
 			o = $0
 			sub(/.*\[[^]]*: /, "", o); sub(/\] Error [0-9]+$/, "", o)
 			if (o ~ /\.o$/) print o "\tFAILED\t" rel($0)
-		}' "$out/w1.log" | sort -u
+		}' "$2/w1.log" | sort -u
+}
+
+# build SRC OUT: build with W=1 the objects of objs that exist in SRC, each
+# compiled anew; print their records.
+build() {
+	local src=$1 out=$2 o have=()
+	for o in "${objs[@]}"; do
+		[ -e "$src/${o%.o}.c" ] && have+=("$o")
+	done
+	configure "$src" "$out"
+	(cd "$out" && rm -f "${have[@]}")
+	w1 "$src" "$out" "${have[@]}" || true
 	printf '%s\n' "${have[@]}" >"$out/objects"
+	records "$src" "$out"
+}
+
+# build_tree OUT: build the whole tree of the series, the objects of objs
+# compiled anew; write to OUT/records the records of objs and of the
+# objects that failed, add those to objs, and set tree_rc (make's status)
+# and tree_other (how many other objects have warnings).
+build_tree() {
+	local out=$1 all
+	configure "$LEGWT" "$out"
+	(cd "$out" && rm -f "${objs[@]}")
+	tree_rc=0
+	w1 "$LEGWT" "$out" all || tree_rc=$?
+	all=$(records "$LEGWT" "$out")
+	mapfile -t -O "${#objs[@]}" objs < <(awk -F'\t' '$2 == "FAILED" { print $1 }' <<<"$all" |
+		grep -vxF -f <(printf '%s\n' "${objs[@]}") || true)
+	tree_other=$(awk -F'\t' '$2 != "FAILED" { print $1 }' <<<"$all" | sort -u |
+		grep -cvxF -f <(printf '%s\n' "${objs[@]}") || true)
+	awk -F'\t' 'NR == FNR { want[$0] = 1; next } want[$1]' <(printf '%s\n' "${objs[@]}") - \
+		<<<"$all" >"$out/records"
+}
+
+# tree_line N: the KTAP line of the whole tree's build.
+tree_line() {
+	local what="vmlinux and modules ($ARCH allmodconfig, $COMPILER, W=1)"
+	if [ "$tree_rc" = 0 ]; then
+		echo "ok $1 $what"
+	elif grep -q $'\tFAILED\t' <<<"$series"; then
+		echo "ok $1 $what # SKIP not linked: $(grep -c $'\tFAILED\t' <<<"$series") object(s) failed to build, below"
+	else
+		# The linker's and modpost's words, else make's.
+		{ grep -E '(^|: )(error|ERROR|FATAL)[: ]|undefined reference|multiple definition' \
+			"$series_out/w1.log" || grep -E '\] Error [0-9]+$' "$series_out/w1.log"; } |
+			head -n 20 | sed 's/^/# >> /'
+		echo "not ok $1 $what # does not build with the series: $series_out/w1.log"
+		return 1
+	fi
 }
 
 base_out=$LEGOUT/allmod-base
-series_out=$LEGOUT/allmod
-base=$(build "$basewt" "$base_out")
-series=$(build "$LEGWT" "$series_out")
+if [ -n "$full" ]; then
+	series_out=$LEGOUT/allmod-full
+	build_tree "$series_out"
+	series=$(<"$series_out/records")
+	base=$(build "$basewt" "$base_out")
+else
+	series_out=$LEGOUT/allmod
+	base=$(build "$basewt" "$base_out")
+	series=$(build "$LEGWT" "$series_out")
+fi
 broken=$(awk -F'\t' '$2 == "FAILED" { print $1 }' <<<"$base" | sort -u)
 
 echo "KTAP version 1"
-echo "1..${#objs[@]}"
-n=0 fail=0
+echo "1..$((${#objs[@]} + ${full:-0}))"
+n=0 fail=0 tree_fail=0
+if [ -n "$full" ]; then
+	n=1
+	tree_line $n || tree_fail=1
+	echo "# $tree_other other object(s) have W=1 warnings: not compared, the series does not touch them"
+fi
 for o in "${objs[@]}"; do
 	n=$((n + 1))
 	if grep -qxF "$o" <<<"$broken"; then
@@ -99,6 +179,8 @@ for o in "${objs[@]}"; do
 		echo "not ok $n $o # $(wc -l <<<"$new") new W=1 warning(s)"
 	fi
 done
-echo "# $((n - fail)) of $n objects with no new error or warning (W=1, $ARCH allmodconfig, $COMPILER)"
+echo "# $((${#objs[@]} - fail)) of ${#objs[@]} objects with no new error or warning (W=1, $ARCH allmodconfig, $COMPILER)"
+[ $tree_fail = 0 ] || die "the whole tree does not build with the series (the lines with >> above);" \
+	"rebuild it with: make -C $LEGWT O=$series_out $(toolchain "$ARCH" "$COMPILER") W=1 -k"
 [ $fail = 0 ] || die "$fail object(s) have new errors or W=1 warnings; rebuild one with:" \
 	"make -C $LEGWT O=$series_out $(toolchain "$ARCH" "$COMPILER") W=1 <object>"
