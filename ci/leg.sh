@@ -3,7 +3,8 @@
 #
 # leg.sh LEG: run the steps of CI leg LEG (a line of ci/matrix, for one
 # kernel: 6.1-x86_64-gcc) in order, each with the command of ci/steps, its
-# output in out/ci/LEG/STEP.log.  Report KTAP, one line a step, and append a
+# output in out/ci/LEG/STEP.log, or those of CI_STEPS (which may name the
+# leg's @weekly steps).  Report KTAP, one line a step, and append a
 # row a step to out/ci/summary.md as it goes: PASS, FAIL, or SKIP when the
 # step it needs failed.  Then the ccache hit rate of the leg.  Exit status 0
 # when no step failed.
@@ -15,6 +16,12 @@ set -euo pipefail
 LEG=$1
 leg "$LEG"
 need ccache
+read -ra steps <<<"${CI_STEPS:-$STEPS}"
+[ ${#steps[@]} -gt 0 ] || die "CI_STEPS names no step"
+for s in "${steps[@]}"; do
+	[[ " $STEPS $WEEKLY " == *" $s "* ]] ||
+		die "leg $LEG has no step $s: its steps are $STEPS${WEEKLY:+, and when asked (CI_STEPS=...) $WEEKLY}"
+done
 export TOP VERSION ARCH COMPILER VARIANT LEG LEGOUT
 summary=${CI_SUMMARY:-$OUT/ci/summary.md}
 mkdir -p "$LEGOUT" "$(dirname "$summary")"
@@ -33,7 +40,6 @@ read -r hits0 misses0 < <(ccache_counts)
 "$TOP/scripts/tree.sh" "$VERSION" >"$LEGOUT/tree.log" 2>&1 ||
 	die "make tree VERSION=$VERSION failed: $LEGOUT/tree.log"
 
-read -ra steps <<<"${CI_STEPS:-$STEPS}"
 echo "KTAP version 1"
 echo "# $LEG: $VERSION $ARCH $COMPILER${VARIANT/#-/}: ${steps[*]}"
 echo "1..${#steps[@]}"

@@ -237,16 +237,26 @@ finish_generated() {
 
 # leg LEG: read the CI leg LEG (<kernel>-<name>, a line of ci/matrix) into
 # VERSION ARCH COMPILER VARIANT STEPS LEGOUT LEGWT; "-" where the line has
-# none.
+# none.  STEPS are the steps a run of the leg runs; WEEKLY those the matrix
+# marks STEP@weekly, run only when asked (CI_STEPS=STEP).
 leg() {
-	local name line
+	local name line s steps
 	[[ $1 =~ ^([0-9]+\.[0-9]+)-(.+)$ ]] || die "LEG='$1' is not <kernel>-<name>, like 6.1-x86_64-gcc"
 	VERSION=${BASH_REMATCH[1]} name=${BASH_REMATCH[2]}
 	[ -d "$TOP/series/$VERSION" ] || die "LEG=$1: series/ has no kernel $VERSION (ls series/)"
 	line=$(sed -e 's/#.*//' "$TOP/ci/matrix" | awk -v n="$name" '$1 == n')
 	[ -n "$line" ] || die "LEG=$1: no leg $name in ci/matrix (there are: $(legs | paste -sd' '))"
 	# shellcheck disable=SC2034 # read by the caller
-	read -r _ ARCH COMPILER VARIANT STEPS <<<"$line"
+	read -r _ ARCH COMPILER VARIANT steps <<<"$line"
+	STEPS='' WEEKLY=''
+	for s in $steps; do
+		case $s in
+		*@weekly) WEEKLY+=" ${s%@weekly}" ;;
+		*@*) die "ci/matrix: leg $name: step $s: the only schedule is @weekly" ;;
+		*) STEPS+=" $s" ;;
+		esac
+	done
+	STEPS=${STEPS# } WEEKLY=${WEEKLY# }
 	# shellcheck disable=SC2034
 	LEGOUT=$OUT/ci/$1
 	LEGWT=$KWT/ci-$1

@@ -1,7 +1,9 @@
 #!/bin/bash
 # The CI matrix is data that holds together: every leg names a step that
 # ci/steps has, an arch with a boot-test machine and a toolchain of
-# ci/toolchains, a variant with its configs/ fragment; `make ci LEG=` refuses
+# ci/toolchains, a variant with its configs/ fragment; a step marked
+# @weekly (allmod-full) is in no leg's default run, and a leg runs it, or
+# refuses a step it has not, when asked with CI_STEPS; `make ci LEG=` refuses
 # a leg that is not there, naming those that are; and the GitHub Actions
 # workflow is what ci/workflow.sh makes of the matrix (drift is caught, and
 # named with the command that fixes it).
@@ -10,7 +12,7 @@
 steps=$(sed -e 's/#.*//' "$TOP/ci/steps" | awk 'NF { print $1 }')
 while read -r name arch comp variant st; do
 	for s in $st; do
-		grep -qx "$s" <<<"$steps" || fail "ci/matrix: leg $name has a step $s that ci/steps has not"
+		grep -qx "${s%@weekly}" <<<"$steps" || fail "ci/matrix: leg $name has a step $s that ci/steps has not"
 	done
 	[ "$arch" = - ] && continue
 	[ -f "$TOP/boot-tests/machines/$arch" ] || fail "ci/matrix: leg $name: no machine $arch"
@@ -24,6 +26,13 @@ n=$(legs | wc -l)
 	fail "legs lists $n legs"
 echo "$n legs: $(legs | paste -sd' ')"
 
+leg 6.1-x86_64-gcc
+[[ " $STEPS " != *" allmod-full "* ]] || fail "allmod-full is in the default run of 6.1-x86_64-gcc: $STEPS"
+[ "$WEEKLY" = allmod-full ] || fail "6.1-x86_64-gcc's @weekly steps are '$WEEKLY', not allmod-full"
+echo "ok: 6.1-x86_64-gcc runs $STEPS; allmod-full when asked"
+expect_fail 'leg 6.1-x86_64-gcc has no step nope: its steps are kernel boot allmod modules bisect, and when asked \(CI_STEPS=...\) allmod-full' \
+	env CI_STEPS=nope "$TOP/ci/leg.sh" 6.1-x86_64-gcc
+expect_fail 'leg 6.1-series has no step allmod-full' env CI_STEPS=allmod-full "$TOP/ci/leg.sh" 6.1-series
 expect_fail 'no leg x86_64-icc in ci/matrix \(there are: 6.1-series 6.1-x86_64-gcc' make -s -C "$TOP" ci LEG=6.1-x86_64-icc
 expect_fail 'series/ has no kernel 9.9' make -s -C "$TOP" ci LEG=9.9-x86_64-gcc
 "$TOP/ci/workflow.sh" --check || fail "the workflow drifted from ci/matrix"
