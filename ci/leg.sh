@@ -4,8 +4,9 @@
 # leg.sh LEG: run the steps of CI leg LEG (a line of ci/matrix, for one
 # kernel: 6.1-x86_64-gcc) in order, each with the command of ci/steps, its
 # output in out/ci/LEG/STEP.log, or those of CI_STEPS (which may name the
-# leg's @weekly steps).  Report KTAP, one line a step, and append a
-# row a step to out/ci/summary.md as it goes: PASS, FAIL, or SKIP when the
+# leg's @weekly steps).  Report KTAP, one line a step, and record each step
+# as it goes: a row in out/ci/summary.md (ci/summary.sh) and an entry in
+# out/ci/LEG/summary.json (ci/summary-json.sh): PASS, FAIL, or SKIP when the
 # step it needs failed.  Then the ccache hit rate of the leg.  Exit status 0
 # when no step failed.
 set -euo pipefail
@@ -15,7 +16,7 @@ set -euo pipefail
 [ $# -eq 1 ] || die "usage: $0 LEG"
 LEG=$1
 leg "$LEG"
-need ccache
+need ccache jq
 read -ra steps <<<"${CI_STEPS:-$STEPS}"
 [ ${#steps[@]} -gt 0 ] || die "CI_STEPS names no step"
 for s in "${steps[@]}"; do
@@ -26,6 +27,13 @@ export TOP VERSION ARCH COMPILER VARIANT LEG LEGOUT
 summary=${CI_SUMMARY:-$OUT/ci/summary.md}
 mkdir -p "$LEGOUT" "$(dirname "$summary")"
 [ -s "$summary" ] || "$TOP/ci/summary.sh" --header >"$summary"
+
+# record STEP RESULT SECONDS LOG-OR-NOTE: the step's row in summary.md and
+# its entry in summary.json.
+record() {
+	"$TOP/ci/summary.sh" "$LEG" "$@" >>"$summary"
+	"$TOP/ci/summary-json.sh" step "$LEG" "$@"
+}
 
 # ccache's counters, summed: "hits misses".
 ccache_counts() {
@@ -43,6 +51,7 @@ read -r hits0 misses0 < <(ccache_counts)
 echo "KTAP version 1"
 echo "# $LEG: $VERSION $ARCH $COMPILER${VARIANT/#-/}: ${steps[*]}"
 echo "1..${#steps[@]}"
+"$TOP/ci/summary-json.sh" start "$LEG" "${steps[@]}"
 declare -A result
 n=0 fail=0
 for s in "${steps[@]}"; do
@@ -58,7 +67,7 @@ for s in "${steps[@]}"; do
 	if [ "${result[$needs]:-PASS}" != PASS ]; then
 		result[$s]=SKIP
 		echo "ok $n $s # SKIP $needs ${result[$needs]}"
-		"$TOP/ci/summary.sh" "$LEG" "$s" SKIP 0 "needs $needs" >>"$summary"
+		record "$s" SKIP 0 "needs $needs"
 		continue
 	fi
 	start=$SECONDS
@@ -68,7 +77,7 @@ for s in "${steps[@]}"; do
 	if [ $rc = 0 ]; then
 		result[$s]=PASS
 		echo "ok $n $s # $t s"
-		"$TOP/ci/summary.sh" "$LEG" "$s" PASS "$t" "$log" >>"$summary"
+		record "$s" PASS "$t" "$log"
 	else
 		result[$s]=FAIL
 		fail=$((fail + 1))
@@ -76,11 +85,12 @@ for s in "${steps[@]}"; do
 		{ grep -E '^(not ok|# >>)' "$log" | head -n 20 || true
 		  grep -vE '^(ok|not ok|# >>) ' "$log" | tail -n 5 || true; } | sed 's/^/# /'
 		echo "not ok $n $s # $t s; log: $log"
-		"$TOP/ci/summary.sh" "$LEG" "$s" FAIL "$t" "$log" >>"$summary"
+		record "$s" FAIL "$t" "$log"
 	fi
 	grep -q 'FLAKE: the compiler crashed' "$log" && echo "# $s: a compiler crash was retried (a flake): see $log"
 done
 read -r hits1 misses1 < <(ccache_counts)
 h=$((hits1 - hits0)) m=$((misses1 - misses0))
+"$TOP/ci/summary-json.sh" end "$LEG" "$h" "$m"
 echo "# $LEG: ccache $h hits, $m misses ($(( (h + m) ? 100 * h / (h + m) : 0 ))% hit rate)"
 [ $fail = 0 ]

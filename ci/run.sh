@@ -3,9 +3,11 @@
 #
 # run.sh [LEG...]: run CI legs (ci/leg.sh), by default every leg of
 # ci/matrix for every kernel series/ maintains, one after the other, into a
-# new out/ci/summary.md; a failed leg does not stop the others.  Print the
-# summary, and last the line "N passed, N failed" over every step (a SKIP
-# counts in neither; the summary shows it).
+# new out/ci/summary.md and each leg's out/ci/LEG/summary.json; a failed
+# leg does not stop the others.  Print the legs' results as one table
+# (ci/render-summary.sh, also written to out/ci/matrix.md), and last the
+# line "N passed, N failed" over every step (a SKIP counts in neither; the
+# table shows it).
 set -euo pipefail
 # shellcheck source=../scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -23,11 +25,23 @@ for l in "${todo[@]}"; do
 	rc=0
 	"$TOP/ci/leg.sh" "$l" || rc=$?
 	# A leg that stopped before its steps still counts, as failed.
-	[ $rc = 0 ] || grep -q "^| $l | [^|]* | FAIL |" "$summary" ||
+	if [ $rc != 0 ] && ! grep -q "^| $l | [^|]* | FAIL |" "$summary"; then
 		"$TOP/ci/summary.sh" "$l" "(setup)" FAIL 0 "ci/leg.sh $l exited with status $rc" >>"$summary"
+		"$TOP/ci/summary-json.sh" step "$l" "(setup)" FAIL 0 "ci/leg.sh $l exited with status $rc" || true
+	fi
 done
 echo
-cat "$summary"
+matrix=$(dirname "$summary")/matrix.md
+rm -f "$matrix"
+jsons=()
+for l in "${todo[@]}"; do
+	leg "$l"
+	[ ! -f "$LEGOUT/summary.json" ] || jsons+=("$LEGOUT/summary.json")
+done
+[ ${#jsons[@]} = 0 ] || "$TOP/ci/render-summary.sh" "${jsons[@]}" >"$matrix" || true
+cat "$matrix" 2>/dev/null || cat "$summary"
+echo
+echo "Each step's row, with its log: ${summary#"$TOP"/}; each leg's: ${OUT#"$TOP"/}/ci/<leg>/summary.json."
 pass=$(grep -c '^| [^|]* | [^|]* | PASS |' "$summary" || true)
 failed=$(grep -c '^| [^|]* | [^|]* | FAIL |' "$summary" || true)
 skipped=$(grep -c '^| [^|]* | [^|]* | SKIP |' "$summary" || true)
