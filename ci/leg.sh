@@ -7,8 +7,10 @@
 # leg's @weekly steps).  Report KTAP, one line a step, and record each step
 # as it goes: a row in out/ci/summary.md (ci/summary.sh) and an entry in
 # out/ci/LEG/summary.json (ci/summary-json.sh): PASS, FAIL, or SKIP when the
-# step it needs failed.  Then the ccache hit rate of the leg.  Exit status 0
-# when no step failed.
+# step it needs failed.  A leg that cannot start here (ci/preflight.sh: a
+# compiler, a package or disk space missing; or no tree of the series)
+# fails its first step at once, saying why, and skips the others.  Then
+# the ccache hit rate of the leg.  Exit status 0 when no step failed.
 set -euo pipefail
 # shellcheck source=../scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -16,7 +18,7 @@ set -euo pipefail
 [ $# -eq 1 ] || die "usage: $0 LEG"
 LEG=$1
 leg "$LEG"
-need ccache jq
+need jq
 read -ra steps <<<"${CI_STEPS:-$STEPS}"
 [ ${#steps[@]} -gt 0 ] || die "CI_STEPS names no step"
 for s in "${steps[@]}"; do
@@ -44,23 +46,39 @@ ccache_counts() {
 }
 read -r hits0 misses0 < <(ccache_counts)
 
-# The series' branches, which every step starts from.
-"$TOP/scripts/tree.sh" "$VERSION" >"$LEGOUT/tree.log" 2>&1 ||
-	die "make tree VERSION=$VERSION failed: $LEGOUT/tree.log"
-
 echo "KTAP version 1"
 echo "# $LEG: $VERSION $ARCH $COMPILER${VARIANT/#-/}: ${steps[*]}"
 echo "1..${#steps[@]}"
 "$TOP/ci/summary-json.sh" start "$LEG" "${steps[@]}"
+
+# Whether the leg can start here, and the series' branches, which every
+# step starts from: what is missing fails the first step, in its log.
+first=${steps[0]} cannot=
+if ! "$TOP/ci/preflight.sh" "$LEG" "${steps[@]}" >"$LEGOUT/preflight.log" 2>&1; then
+	cannot=1
+	cp "$LEGOUT/preflight.log" "$LEGOUT/$first.log"
+elif ! "$TOP/scripts/tree.sh" "$VERSION" >"$LEGOUT/tree.log" 2>&1; then
+	cannot=1
+	{ tail -n 5 "$LEGOUT/tree.log"
+	  echo "${0##*/}: error: make tree VERSION=$VERSION failed: $LEGOUT/tree.log"; } >"$LEGOUT/$first.log"
+else
+	grep '^# ' "$LEGOUT/preflight.log" || true
+fi
+
 declare -A result
 n=0 fail=0
 for s in "${steps[@]}"; do
 	n=$((n + 1))
 	line=$(sed -e 's/^#.*//' "$TOP/ci/steps" | awk -v s="$s" '$1 == s')
 	[ -n "$line" ] || die "ci/matrix names a step $s that ci/steps has not"
-	needs=$(awk '{ print $2 }' <<<"$line")
-	cmd=$(sed -E 's/^[^[:space:]]+[[:space:]]+[^[:space:]]+[[:space:]]+//' <<<"$line")
+	read -r _ needs _ cmd <<<"$line"
 	log=$LEGOUT/$s.log
+	if [ -n "$cannot" ] && [ $n -gt 1 ]; then
+		result[$s]=SKIP
+		echo "ok $n $s # SKIP the leg cannot start: see $first"
+		record "$s" SKIP 0 "the leg cannot start: see $first"
+		continue
+	fi
 	# A step needs the output of another: SKIP when that one failed (or
 	# was skipped) in this run; not run here (CI_STEPS=boot), its last
 	# output is used, and the step fails if there is none.
@@ -72,7 +90,11 @@ for s in "${steps[@]}"; do
 	fi
 	start=$SECONDS
 	rc=0
-	(cd "$TOP" && bash -c "set -euo pipefail; $cmd") >"$log" 2>&1 || rc=$?
+	if [ -n "$cannot" ]; then
+		rc=1 # its log says why
+	else
+		(cd "$TOP" && bash -c "set -euo pipefail; $cmd") >"$log" 2>&1 || rc=$?
+	fi
 	t=$((SECONDS - start))
 	if [ $rc = 0 ]; then
 		result[$s]=PASS

@@ -190,7 +190,8 @@ need() {
 	for c; do
 		command -v "$c" >/dev/null && continue
 		p=$(awk -v c="$c" '{ for (i = 2; i <= NF; i++) if ($i == c) print $1 }' "$TOP/scripts/packages")
-		die "no $c here: install ${p:-its package} with 'make deps'"
+		[ -n "$p" ] || die "no $c here: install its package with 'make deps'"
+		die "no $c here: install $p with 'make deps' (or: apt-get install $p)"
 	done
 }
 
