@@ -37,6 +37,9 @@ expect_fail 'no leg x86_64-icc in ci/matrix \(there are: 6.1-series 6.1-x86_64-g
 expect_fail 'series/ has no kernel 9.9' make -s -C "$TOP" ci LEG=9.9-x86_64-gcc
 "$TOP/ci/workflow.sh" --check || fail "the workflow drifted from ci/matrix"
 grep -q "^          - $(legs | tail -n 1)$" "$TOP/.github/workflows/ci.yml" || fail "the workflow lacks a leg"
+grep -q '^  schedule:$' "$TOP/.github/workflows/ci.yml" || fail "the workflow has no schedule for the @weekly steps"
+grep -A1 -x '          - leg: 6.1-arm64-clang' "$TOP/.github/workflows/ci.yml" | grep -qx '            steps: allmod-full' ||
+	fail "the workflow's weekly job lacks 6.1-arm64-clang's allmod-full"
 
 sandbox
 printf 'x86_64-gcc-new\tx86_64\tgcc\t-\tkernel\n' >>"$SB/repo/ci/matrix"
