@@ -1,0 +1,13 @@
+#!/bin/bash
+# The docs topic is what make docs writes from Documentation/, and builds
+# with no new Sphinx warning and no new kernel-doc complaint; an edited
+# source is caught as drift.  (The series as mail: 71-mbox.sh.)
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+for v in $(versions); do
+	make -s -C "$TOP" docs-check VERSION="$v" || fail "make docs-check VERSION=$v: see above"
+done
+
+sandbox
+sed -i 's/must take O(1) time/must take constant time/' "$SB/repo/Documentation/filesystems/vfs.rst.entry"
+expect_fail 'make docs VERSION=6.1' "$SB/repo/scripts/docs.sh" --check 6.1
