@@ -116,6 +116,17 @@ replay() {
 
 # ---- finish --------------------------------------------------------------
 
+# carry VER SRC FILE WHAT: series/VER/FILE into the staging copy: the one
+# series/VER has, else series/SRC's, with a note in the report to WHAT.
+carry() {
+	if [ -f "$TOP/series/$1/$3" ]; then
+		cp "$TOP/series/$1/$3" "$stage/series/$1/"
+	else
+		cp "$TOP/series/$2/$3" "$stage/series/$1/"
+		log_report "note      series/$1/$3 is series/$2's: $4"
+	fi
+}
+
 # driver_patches DIR: the driver patches of a series folder, without numbers.
 driver_patches() {
 	find "$1/drm-drivers" -name '*.patch' -printf '%f\n' 2>/dev/null | sed 's/^[0-9]*-//' | sort
@@ -142,12 +153,8 @@ finish() {
 		echo "commit=$(kgit rev-parse "$tag^{commit}")"
 	} >"$stage/series/$ver/base"
 	cp "$TOP/series/$src/topics" "$stage/series/$ver/topics"
-	if [ -f "$TOP/series/$ver/cover-letter" ]; then
-		cp "$TOP/series/$ver/cover-letter" "$stage/series/$ver/"
-	else
-		cp "$TOP/series/$src/cover-letter" "$stage/series/$ver/"
-		log_report "note      series/$ver/cover-letter is series/$src's: update its numbers"
-	fi
+	carry "$ver" "$src" cover-letter "update its numbers"
+	carry "$ver" "$src" changes "update it for the patches of $ver (scripts/changes.sh $ver says how)"
 
 	# Every topic gets a branch: a replayed one its tip, a generated one
 	# (empty until regenerated) the tip of the one before.
