@@ -42,7 +42,7 @@ awk -v runs="$runs" -v dir="$dir" -f "$TOP/boot-tests/bench-report.awk" \
 	echo "|---|---|"
 	echo "| kernels | $(meta kernel): $runs|"
 	echo "| machine | $(meta host) |"
-	echo "| guest | $(meta qemu), accelerator $(meta accel); 1 CPU (the boot-test kernel has no SMP), 512 MiB, no swap; lockdep and RCU checking on |"
+	echo "| guest | $(meta qemu), accelerator $(meta accel); 2 CPUs, 512 MiB, no swap; lockdep and RCU checking on |"
 	echo "| clock | $(meta clock); QEMU run with $(meta priority) |"
 	echo "| rounds | $(meta rounds): each round boots every kernel in turn and runs every measurement |"
 	echo "| host load | load average $(meta load_start) at the start, $(meta load_end) at the end |"
@@ -50,7 +50,7 @@ awk -v runs="$runs" -v dir="$dir" -f "$TOP/boot-tests/bench-report.awk" \
 	echo
 	echo "Under TCG every guest instruction is emulated: absolute times are slow"
 	echo "(tens of times those of real hardware) and noisy (the emulator shares the"
-	echo "host's 2 cores with whatever else runs there), and the boot-test kernel"
+	echo "host's cores with whatever else runs there), and the boot-test kernel"
 	echo "runs lockdep and RCU checking.  The ratios against the base kernel, booted"
 	echo "in the same round, are what count; absolute times only give their scale."
 	echo
@@ -65,18 +65,24 @@ awk -v runs="$runs" -v dir="$dir" -f "$TOP/boot-tests/bench-report.awk" \
 	echo "  reaped), then 2 s more for a late victim.  *First to die* and the OOM kills"
 	echo "  are the kernel's \"Killed process\" records, read from /dev/kmsg after the"
 	echo "  pressure; nothing reads /proc meanwhile.  *Recovery* is the time from the"
-	echo "  start of the hog to its end.  Scenarios: memfd-hog, dmabuf-hog, gem-hog as"
-	echo "  in \`make ab\`; memfd-shared: the hog first passes its memfd to the"
-	echo "  bystander over SCM_RIGHTS (a client's shm pool held by a compositor);"
-	echo "  memfd-sparse: the bystander holds a 4 GiB memfd, ftruncate'd and never"
-	echo "  written, received over SCM_RIGHTS, beside a memfd hog; gem-churn: beside a"
-	echo "  GEM hog, a churner creates, touches and frees a 1 MiB vgem buffer in a loop."
+	echo "  start of the hog to its end.  The scenarios are those of \`make ab\`"
+	echo "  (guest/lib/scenario.c, docs/boot-tests.md), and memfd-sparse: the"
+	echo "  bystander holds a 4 GiB memfd, ftruncate'd and never written, received"
+	echo "  over SCM_RIGHTS, beside a memfd hog; gem-churn: beside a GEM hog, a"
+	echo "  churner creates, touches and frees a 1 MiB vgem buffer in a loop."
 	echo "- **oom_score read** (guest/bench-cost.c): open, read and close of"
-	echo "  /proc/PID/oom_score of a process holding N empty memfds or N opens of the"
-	echo "  vgem DRM device (RLIMIT_NOFILE raised; the callback runs for an empty"
-	echo "  file all the same), read back to back for 0.5 s or at least 15 times,"
-	echo "  round five processes holding the same files.  *ns/file* is the slope"
-	echo "  from 0 to the most files measured, less the base's slope."
+	echo "  /proc/PID/oom_score of a process holding N empty memfds, N opens of the"
+	echo "  vgem DRM device, or N AF_UNIX sockets, which hold no memory for the OOM"
+	echo "  killer (RLIMIT_NOFILE raised; the callback runs for an empty file all the"
+	echo "  same), read back to back for 0.5 s or at least 15 times, round five"
+	echo "  processes holding the same files.  *ns/file* is the slope from 0 to the"
+	echo "  most files measured, less the base's slope."
+	echo "- **open, dup**: memfd_create() or socket(), and dup() of one, each with its"
+	echo "  close(), in loops: what the fd-table code's bookkeeping costs."
+	echo "- **Latency under reads**: socket() + close() of a process holding N memfds,"
+	echo "  one pair at a time, timed each, while another process reads its oom_score"
+	echo "  without pause; the 99th percentile and the worst of the pairs.  A scan of"
+	echo "  the fds under the fd table's lock would hold up both calls."
 	echo "- **OOM victim selection**: tasks, each holding memfds and a DRM file,"
 	echo "  and a forced OOM kill (sysrq f) with the task dump off; the time is the"
 	echo "  kernel's own, between the timestamps of its \"Manual OOM execution\" record"
@@ -94,11 +100,18 @@ awk -v runs="$runs" -v dir="$dir" -f "$TOP/boot-tests/bench-report.awk" \
 } >"$dir/report.md"
 rm -f "$dir/tables.md"
 
-# The plot: oom_score read time against open files, one panel a kind of file.
+# The plot: oom_score read time against open files, one panel a kind of file
+# measured.
+kinds=
+for k in memfd drm socket; do
+	[ ! -s "$dir/plot-$k.dat" ] || kinds+="${kinds:+ }$k"
+done
+[ -n "$kinds" ] || die "no oom_score read measured: nothing to plot (see $dir/logs)"
+panels=$(wc -w <<<"$kinds")
 cat >"$dir/plot.gp" <<EOF
-set terminal pngcairo size 1100,480 font ",10" noenhanced
+set terminal pngcairo size $((100 + 500 * panels)),480 font ",10" noenhanced
 set output "$dir/plot.png"
-set multiplot layout 1,2 title "Time to read /proc/PID/oom_score against the open files of PID: a boot's fastest read, median over the rounds (QEMU TCG)"
+set multiplot layout 1,$panels title "Time to read /proc/PID/oom_score against the open files of PID: a boot's fastest read, median over the rounds (QEMU TCG)"
 set logscale xy
 set xrange [60:200000]
 set xtics ("0" 100, "1k" 1000, "10k" 10000, "100k" 100000)
@@ -106,8 +119,8 @@ set xlabel "open files"
 set ylabel "time per read (µs)"
 set key top left
 set grid
-do for [kind in "memfd drm"] {
-	set title (kind eq "drm" ? "opens of the vgem DRM device" : "memfds")
+do for [kind in "$kinds"] {
+	set title (kind eq "drm" ? "opens of the vgem DRM device" : kind eq "socket" ? "AF_UNIX sockets (no badness)" : "memfds")
 	plot for [c=2:4] "$dir/plot-".kind.".dat" using (\$1 == 0 ? 100 : \$1):c \
 		with linespoints lw 2 pt 7 title columnheader(c)
 }

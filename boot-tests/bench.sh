@@ -49,16 +49,20 @@ ver=$1 arch=$2 comp=$3
 tag=$(base_get "$ver" tag)
 kver=${tag#v}
 image=$(machine "$arch" image)
-scenarios=(memfd-hog dmabuf-hog gem-hog memfd-shared memfd-sparse gem-churn)
-tests=bench-score,bench-select,bench-gem$(printf ',bench-%s' "${scenarios[@]}")
+scenarios=(memfd-hog dmabuf-hog gem-hog gem-client-hog memfd-shared memfd-sparse gem-churn shm-client)
+tests=bench-score,bench-select,bench-gem,bench-fdops,bench-latency$(printf ',bench-%s' "${scenarios[@]}")
 if [ -n "$quick" ]; then
 	rounds=${rounds:-1}
 	params="oomtest.bench_files=0,1000 oomtest.bench_drm_files=0,1000 oomtest.bench_reads=7"
+	params+=" oomtest.bench_sockets=0,10000 oomtest.bench_latency_files=1000"
+	params+=" oomtest.bench_latency_ops=5000 oomtest.bench_fd_loops=2000"
 	params+=" oomtest.bench_tasks=50 oomtest.bench_samples=5 oomtest.bench_gem_loops=1000"
 else
 	rounds=${rounds:-5}
 	params="oomtest.bench_files=0,1000,10000,100000 oomtest.bench_drm_files=0,1000,10000"
-	params+=" oomtest.bench_reads=15 oomtest.bench_tasks=300 oomtest.bench_task_files=8"
+	params+=" oomtest.bench_sockets=0,10000,100000 oomtest.bench_latency_files=10000"
+	params+=" oomtest.bench_latency_ops=20000 oomtest.bench_fd_loops=10000"
+	params+=" oomtest.bench_reads=15 oomtest.bench_tasks=300,1000 oomtest.bench_task_files=8"
 	params+=" oomtest.bench_samples=15 oomtest.bench_gem_loops=1000"
 fi
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "-r $rounds: not a number of rounds"

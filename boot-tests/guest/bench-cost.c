@@ -3,30 +3,45 @@
  * bench-cost: what the per-file accounting costs, for boot-tests/bench.sh.
  *
  *   bench-cost score    the time to read /proc/PID/oom_score (open, read,
- *                       close) of a process holding N open files of two
+ *                       close) of a process holding N open files of three
  *                       kinds: memfds (empty: the callback is called all
  *                       the same), N of OOMTEST_BENCH_FILES
- *                       (0,1000,10000,100000), and opens of the vgem DRM
+ *                       (0,1000,10000,100000); opens of the vgem DRM
  *                       device, N of OOMTEST_BENCH_DRM_FILES (0,1000,10000:
  *                       the DRM core opens a file in a time that grows with
  *                       the files open, 100000 take minutes under TCG);
- *                       OOMTEST_BENCH_READS reads (15) or more, for
- *                       0.5 s, round five processes holding the files
+ *                       and AF_UNIX sockets, which hold no memory for the
+ *                       OOM killer, N of OOMTEST_BENCH_SOCKETS
+ *                       (0,10000,100000); OOMTEST_BENCH_READS reads (15)
+ *                       or more, for 0.5 s, round five processes holding
+ *                       the files
  *   bench-cost select   the time the OOM killer takes to choose a victim
- *                       among OOMTEST_BENCH_TASKS tasks (300), each holding
- *                       OOMTEST_BENCH_TASK_FILES memfds (8) and a DRM file:
- *                       sysrq f forces a selection, and the kernel's own
- *                       timestamps say how long it took from the sysrq to
- *                       the first line of the OOM report, which is printed
- *                       right after select_bad_process();
+ *                       among N tasks, N of OOMTEST_BENCH_TASKS (300,1000),
+ *                       each holding OOMTEST_BENCH_TASK_FILES memfds (8)
+ *                       and a DRM file: sysrq f forces a selection, and the
+ *                       kernel's own timestamps say how long it took from
+ *                       the sysrq to the first line of the OOM report,
+ *                       which is printed right after select_bad_process();
  *                       OOMTEST_BENCH_SAMPLES selections (5)
+ *   bench-cost fdops    the time of a memfd_create() or socket() and its
+ *                       close(), and of a dup() of one and its close():
+ *                       what any bookkeeping in the fd-table code costs;
+ *                       OOMTEST_BENCH_FD_LOOPS pairs (10000) a sample,
+ *                       OOMTEST_BENCH_SAMPLES samples (5)
+ *   bench-cost latency  the latency of a socket() and close() of a process
+ *                       holding N memfds, N of OOMTEST_BENCH_LATENCY_FILES
+ *                       (10000), while another process reads its oom_score
+ *                       without pause: its 99th percentile and its worst
+ *                       over OOMTEST_BENCH_LATENCY_OPS pairs (20000).  A
+ *                       scan of the fds under the fd table's lock would
+ *                       hold up both calls for the whole scan
  *   bench-gem           (bench-cost gem) the time of a vgem dumb buffer
  *                       create and GEM_CLOSE, OOMTEST_BENCH_GEM_LOOPS
  *                       pairs (1000) a sample, on a new DRM file each
  *                       sample, OOMTEST_BENCH_SAMPLES samples (5)
  *
  * Each result is one line: "result KIND KEY... median MEDIAN min MIN max
- * MAX", times in ns; "skip KIND KEY... REASON" when a case could not be
+ * MAX", times in ns (latency: one value, so the three are the same); "skip KIND KEY... REASON" when a case could not be
  * run (N files did not fit in the guest, say).  This process is out of the
  * OOM killer's reach (oom_score_adj -1000); the processes it measures are
  * at 0, as oom_badness() skips a task at -1000 before looking at its files.
@@ -43,6 +58,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <drm/drm.h>
 #include <drm/drm_mode.h>
@@ -59,6 +75,9 @@
 #define SPAN_NS 500000000LL
 
 static char vgem_path[32];
+
+enum { MEMFD, DRM, SOCKET, NKINDS };
+static const char *const kind_names[NKINDS] = { "memfd", "drm", "socket" };
 
 static long env_long(const char *name, long def)
 {
@@ -101,9 +120,16 @@ static int find_vgem(void)
 	return 0;
 }
 
-static int open_one(int drm)
+static int open_one(int kind)
 {
-	return drm ? open(vgem_path, O_RDWR) : memfd_create("bench", 0);
+	switch (kind) {
+	case DRM:
+		return open(vgem_path, O_RDWR);
+	case SOCKET:
+		return socket(AF_UNIX, SOCK_DGRAM, 0);
+	default:
+		return memfd_create("bench", 0);
+	}
 }
 
 /*
@@ -117,12 +143,12 @@ static int open_one(int drm)
  */
 #define COPIES 4
 
-static int holders(int drm, long n, pid_t *pids)
+static int holders(int which, long n, pid_t *pids)
 {
 	struct rlimit nofile = { n + 64, n + 64 };
 	int ready[2], end[2], i;
 	long opened = 0, dt = 0;
-	const char *kind = drm ? "drm" : "memfd";
+	const char *kind = kind_names[which];
 	char c;
 
 	if (pipe(ready) || pipe(end))
@@ -138,7 +164,7 @@ static int holders(int drm, long n, pid_t *pids)
 		set_oom_score_adj("0");
 		if (setrlimit(RLIMIT_NOFILE, &nofile))
 			die("RLIMIT_NOFILE");
-		while (opened < n && open_one(drm) >= 0)
+		while (opened < n && open_one(which) >= 0)
 			opened++;
 		dt = (now_ns() - t0) / 1000000;
 		for (i = 1; i <= COPIES && opened == n; i++) {
@@ -199,11 +225,12 @@ static long long read_ns(const char *path)
 
 static void score(void)
 {
-	const char *lists[2] = {
+	const char *lists[NKINDS] = {
 		getenv("OOMTEST_BENCH_FILES") ?: "0,1000,10000,100000",
 		getenv("OOMTEST_BENCH_DRM_FILES") ?: "0,1000,10000",
+		getenv("OOMTEST_BENCH_SOCKETS") ?: "0,10000,100000",
 	};
-	int reads = env_long("OOMTEST_BENCH_READS", 15), drm, i, end;
+	int reads = env_long("OOMTEST_BENCH_READS", 15), kind, i, end;
 	char path[COPIES + 1][64], list[256], *n, *save;
 	pid_t pids[COPIES + 1];
 	long long s[MAX_SAMPLES], t0;
@@ -212,10 +239,10 @@ static void score(void)
 		reads = 15;
 	if (find_vgem())
 		die("no vgem card");
-	for (drm = 0; drm < 2; drm++) {
-		snprintf(list, sizeof(list), "%s", lists[drm]);
+	for (kind = 0; kind < NKINDS; kind++) {
+		snprintf(list, sizeof(list), "%s", lists[kind]);
 		for (n = strtok_r(list, ",", &save); n; n = strtok_r(NULL, ",", &save)) {
-			end = holders(drm, atol(n), pids);
+			end = holders(kind, atol(n), pids);
 			if (end < 0)
 				continue;
 			for (i = 0; i <= COPIES; i++)
@@ -225,7 +252,7 @@ static void score(void)
 			for (i = 0; i < MAX_SAMPLES &&
 			     (i < reads || now_ns() - t0 < SPAN_NS); i++)
 				s[i] = read_ns(path[i % (COPIES + 1)]);
-			printf("result score %s %ld", drm ? "drm" : "memfd", atol(n));
+			printf("result score %s %ld", kind_names[kind], atol(n));
 			print_stats(s, i);
 			close(end);
 			waitpid(pids[0], NULL, 0);
@@ -275,9 +302,8 @@ static void select_one(int kmsg, long long *sample)
 	*sample = t0 >= 0 && t1 >= 0 ? (t1 - t0) * 1000 : -1;
 }
 
-static void select_victim(void)
+static void select_among(long tasks)
 {
-	long tasks = env_long("OOMTEST_BENCH_TASKS", 300);
 	long files = env_long("OOMTEST_BENCH_TASK_FILES", 8);
 	int samples = env_long("OOMTEST_BENCH_SAMPLES", 5), n = 0, i, j, kmsg;
 	long long s[MAX_SAMPLES];
@@ -285,8 +311,6 @@ static void select_victim(void)
 	pid_t *pids;
 	char c;
 
-	if (tasks < 1)
-		tasks = 300;
 	if (samples < 1 || samples > MAX_SAMPLES || samples >= tasks)
 		samples = 5;
 	pids = calloc(tasks, sizeof(*pids));
@@ -314,9 +338,7 @@ static void select_victim(void)
 			die("a task did not get ready");
 	/* No list of 300 tasks in the log: the report needs only its header. */
 	write_file("/proc/sys/vm/oom_dump_tasks", "0");
-	kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
-	if (kmsg < 0 || lseek(kmsg, 0, SEEK_END) < 0)
-		die("/dev/kmsg");
+	kmsg = kmsg_open();
 	for (i = 0; i < samples; i++) {
 		select_one(kmsg, &s[n]);
 		if (s[n] >= 0)
@@ -331,6 +353,7 @@ static void select_victim(void)
 		kill(pids[i], SIGKILL);
 	while (wait(NULL) > 0)
 		;
+	close(kmsg);
 	free(pids);
 	if (!n) {
 		printf("skip select %ld %ld: no selection timed\n", tasks, files);
@@ -338,6 +361,135 @@ static void select_victim(void)
 	}
 	printf("result select %ld %ld", tasks, files);
 	print_stats(s, n);
+}
+
+static void select_victim(void)
+{
+	char list[256], *n, *save;
+
+	snprintf(list, sizeof(list), "%s", getenv("OOMTEST_BENCH_TASKS") ?: "300,1000");
+	for (n = strtok_r(list, ",", &save); n; n = strtok_r(NULL, ",", &save))
+		if (atol(n) > 0)
+			select_among(atol(n));
+}
+
+/* The time of @loops pairs of @op on a file of @kind and its close(). */
+static long long fdop_ns(int kind, int dup_it, long loops)
+{
+	int base = dup_it ? open_one(kind) : -1, fd;
+	long long t0;
+	long l;
+
+	if (dup_it && base < 0)
+		die("open");
+	t0 = now_ns();
+	for (l = 0; l < loops; l++) {
+		fd = dup_it ? dup(base) : open_one(kind);
+		if (fd < 0 || close(fd))
+			die(dup_it ? "dup" : "open");
+	}
+	t0 = now_ns() - t0;
+	if (base >= 0)
+		close(base);
+	return t0 / loops;
+}
+
+/*
+ * open (memfd_create(), socket()) and dup() with their close(), for a file
+ * that holds memory for the OOM killer and one that does not.
+ */
+static void fdops(void)
+{
+	long loops = env_long("OOMTEST_BENCH_FD_LOOPS", 10000);
+	int samples = env_long("OOMTEST_BENCH_SAMPLES", 5), i, kind, dup_it;
+	const int kinds[] = { MEMFD, SOCKET };
+	long long s[MAX_SAMPLES];
+
+	if (samples < 1 || samples > MAX_SAMPLES)
+		samples = 5;
+	for (kind = 0; kind < 2; kind++) {
+		for (dup_it = 0; dup_it < 2; dup_it++) {
+			fdop_ns(kinds[kind], dup_it, loops / 10);	/* warm up */
+			for (i = 0; i < samples; i++)
+				s[i] = fdop_ns(kinds[kind], dup_it, loops);
+			printf("result fdops %s %s %ld", kind_names[kinds[kind]],
+			       dup_it ? "dup" : "open", loops);
+			print_stats(s, samples);
+		}
+	}
+}
+
+/*
+ * The latency of socket() and close() in a process holding @files memfds
+ * while another reads its oom_score without pause.  A read that scanned
+ * the fds under the fd table's spinlock would hold both calls up for the
+ * whole scan.
+ */
+static void latency(void)
+{
+	long files = env_long("OOMTEST_BENCH_LATENCY_FILES", 10000);
+	long ops = env_long("OOMTEST_BENCH_LATENCY_OPS", 20000), i;
+	struct rlimit nofile = { files + 64, files + 64 };
+	int ready[2], go[2], status;
+	pid_t scored, reader;
+	long long *lat, p99;
+	char path[64], c;
+
+	if (ops < 100)
+		ops = 20000;
+	if (pipe(ready) || pipe(go))
+		die("pipe");
+	scored = fork();
+	if (scored < 0)
+		die("fork");
+	if (!scored) {
+		lat = calloc(ops, sizeof(*lat));
+		if (!lat || setrlimit(RLIMIT_NOFILE, &nofile))
+			die("the scored process's set-up");
+		set_oom_score_adj("0");
+		for (i = 0; i < files; i++)
+			if (memfd_create("bench", 0) < 0)
+				die("memfd_create");
+		if (write(ready[1], "r", 1) != 1 || read(go[0], &c, 1) != 1)
+			die("ready");
+		for (i = 0; i < ops; i++) {
+			long long t0 = now_ns();
+			int fd = socket(AF_UNIX, SOCK_DGRAM, 0);
+
+			if (fd < 0 || close(fd))
+				die("socket");
+			lat[i] = now_ns() - t0;
+		}
+		qsort(lat, ops, sizeof(*lat), cmp_ll);
+		p99 = lat[ops * 99 / 100];
+		printf("result latency p99 %ld median %lld min %lld max %lld\n",
+		       files, p99, p99, p99);
+		printf("result latency max %ld median %lld min %lld max %lld\n",
+		       files, lat[ops - 1], lat[ops - 1], lat[ops - 1]);
+		_exit(0);
+	}
+	if (read(ready[0], &c, 1) != 1)
+		die("the scored process did not get ready");
+	snprintf(path, sizeof(path), "/proc/%d/oom_score", scored);
+	reader = fork();
+	if (reader < 0)
+		die("fork");
+	if (!reader) {
+		for (;;)
+			read_ns(path);
+	}
+	usleep(100000);		/* the reader is under way */
+	if (write(go[1], "g", 1) != 1)
+		die("go");
+	if (waitpid(scored, &status, 0) != scored || !WIFEXITED(status) ||
+	    WEXITSTATUS(status))
+		die("the scored process");
+	kill(reader, SIGKILL);
+	waitpid(reader, NULL, 0);
+	close(ready[0]);
+	close(ready[1]);
+	close(go[0]);
+	close(go[1]);
 }
 
 static void gem(void)
@@ -408,8 +560,12 @@ int main(int argc, char **argv)
 		select_victim();
 	} else if (!strcmp(name, "gem")) {
 		gem();
+	} else if (!strcmp(name, "fdops")) {
+		fdops();
+	} else if (!strcmp(name, "latency")) {
+		latency();
 	} else {
-		fprintf(stderr, "usage: bench-cost score | select | gem\n");
+		fprintf(stderr, "usage: bench-cost score | select | gem | fdops | latency\n");
 		return 2;
 	}
 	return 0;
