@@ -268,6 +268,16 @@ versions() {
 	find "$TOP/series" -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort -V
 }
 
+# default_version: the kernel make works on without VERSION= (the Makefile's).
+default_version() {
+	sed -n 's/^VERSION ?= //p' "$TOP/Makefile"
+}
+
+# other_versions: the maintained kernels but the default one.
+other_versions() {
+	versions | grep -vxF "$(default_version)" || true
+}
+
 # legs: every leg of the matrix, for every kernel series/ maintains.
 legs() {
 	local v

@@ -1,8 +1,10 @@
 #!/bin/bash
-# Each commit of every maintained series builds, under x86_64 allmodconfig
-# with gcc, the objects the series touches or reaches through a changed macro.
+# Each commit of the default kernel's series builds, under x86_64
+# allmodconfig with gcc, the objects the series touches or reaches through
+# a changed macro (the other kernels: 31-bisect-others.sh).  BISECT_VERSIONS
+# changes the kernels.
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
-for v in $(versions); do
+for v in ${BISECT_VERSIONS:-$(default_version)}; do
 	"$TOP/ci/bisect-build.sh" "$v" x86_64 gcc || fail "a commit of series/$v breaks the build: see above"
 done
