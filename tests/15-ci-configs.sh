@@ -1,24 +1,29 @@
 #!/bin/bash
 # Every Kconfig fragment of every CI leg sticks: for each leg that builds a
-# kernel (ci/matrix), on every maintained kernel, the boot-test fragments
+# kernel (ci/matrix), on the default kernel (the others:
+# 16-ci-configs-others.sh; CONFIG_VERSIONS changes them), the boot-test fragments
 # plus the leg's variant, and those of the modular link check, merged onto
 # tinyconfig, leave every symbol as the fragments set it (ci/build-kernel.sh
 # fails when one does not: a dependency is off).  Configuring only, in one
 # output folder per kernel, arch and compiler: each config starts from
 # tinyconfig, and the kconfig tools are built once.  (6.12's tinyconfig
-# picks SLUB_TINY, which KASAN cannot have: this is what caught it.)
+# picks SLUB_TINY, which KASAN cannot have: this is what caught it.)  About
+# a minute a config, cold: each conf run probes the compiler again.
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+vers=${CONFIG_VERSIONS:-$(default_version)}
 declare -A wt
-for v in $(versions); do
+for v in $vers; do
 	wt[$v]=$("$TOP/scripts/tree.sh" "$v" 2>/dev/null | tail -n 1)
 done
-n=0
+n=0 nlegs=0
 for l in $(legs); do
 	leg "$l"
 	[ "$ARCH" != - ] || continue
+	grep -qxF "$VERSION" <<<"${vers// /$'\n'}" || continue
+	nlegs=$((nlegs + 1))
 	boot=("$TOP/configs/boot.config" "$TOP/configs/boot-$ARCH.config")
 	[ "$VARIANT" = - ] || boot+=("$TOP/configs/$VARIANT.config")
 	o=$tmp/$VERSION-$ARCH-$COMPILER
@@ -32,4 +37,4 @@ for l in $(legs); do
 		n=$((n + 1))
 	fi
 done
-echo "$n configs of $(legs | wc -l) legs: every symbol sticks"
+echo "$n configs of $nlegs legs that build a kernel ($vers): every symbol sticks"
