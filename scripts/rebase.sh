@@ -157,7 +157,9 @@ finish() {
 	carry "$ver" "$src" changes "update it for the patches of $ver (scripts/changes.sh $ver says how)"
 
 	# Every topic gets a branch: a replayed one its tip, a generated one
-	# (empty until regenerated) the tip of the one before.
+	# (empty until regenerated) the tip of the one before.  The series'
+	# worktree lets go of its branch first (tree.sh, below, moves it back).
+	[ ! -d "$KWT/$ver" ] || git -C "$KWT/$ver" checkout -q --detach
 	prev=$tag
 	while read -r t origin; do
 		tip=$(awk -v t="$t" '$1 == t { print $2 }' "$state/tips")
@@ -227,6 +229,11 @@ case $1 in
 --continue)
 	[ -d "$state" ] || die "no rebase in progress"
 	wt=$KWT/rebase-$(st major)
+	# Every patch replayed: what failed was the finish, which starts over.
+	if [ "$(st progress)" -ge "$(wc -l <"$state/todo")" ]; then
+		finish
+		exit
+	fi
 	step=$(sed -n "$(($(st progress) + 1))p" "$state/todo")
 	mapfile -t files <"$state/conflicted"
 	markers=$(cd "$wt" || exit; grep -lE '^(<<<<<<<|>>>>>>>)( |$)' -- "${files[@]}" || true)
