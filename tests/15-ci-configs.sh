@@ -1,7 +1,8 @@
 #!/bin/bash
 # Every Kconfig fragment of every CI leg sticks: for each leg that builds a
-# kernel (ci/matrix), on the default kernel (the others:
-# 16-ci-configs-others.sh; CONFIG_VERSIONS changes them), the boot-test fragments
+# kernel with gcc (ci/matrix), on the default kernel (the clang legs and
+# the other kernels: 16-ci-configs-others.sh; CONFIG_VERSIONS and
+# CONFIG_COMPILERS change them), the boot-test fragments
 # plus the leg's variant, and those of the modular link check, merged onto
 # tinyconfig, leave every symbol as the fragments set it (ci/build-kernel.sh
 # fails when one does not: a dependency is off).  Configuring only, in one
@@ -14,6 +15,7 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 vers=${CONFIG_VERSIONS:-$(default_version)}
+compilers=${CONFIG_COMPILERS:-gcc}
 declare -A wt
 for v in $vers; do
 	wt[$v]=$("$TOP/scripts/tree.sh" "$v" 2>/dev/null | tail -n 1)
@@ -23,6 +25,7 @@ for l in $(legs); do
 	leg "$l"
 	[ "$ARCH" != - ] || continue
 	grep -qxF "$VERSION" <<<"${vers// /$'\n'}" || continue
+	grep -qxF "$COMPILER" <<<"${compilers// /$'\n'}" || continue
 	nlegs=$((nlegs + 1))
 	boot=("$TOP/configs/boot.config" "$TOP/configs/boot-$ARCH.config")
 	[ "$VARIANT" = - ] || boot+=("$TOP/configs/$VARIANT.config")
@@ -37,4 +40,4 @@ for l in $(legs); do
 		n=$((n + 1))
 	fi
 done
-echo "$n configs of $nlegs legs that build a kernel ($vers): every symbol sticks"
+echo "$n configs of $nlegs legs that build a kernel ($vers; $compilers): every symbol sticks"

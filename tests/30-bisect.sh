@@ -2,7 +2,10 @@
 # Each commit of the default kernel's series builds, under x86_64
 # allmodconfig with gcc, the objects the series touches or reaches through
 # a changed macro (the other kernels: 31-bisect-others.sh).  BISECT_VERSIONS
-# changes the kernels.
+# changes the kernels.  An allmodconfig tree to prepare and every DRM
+# driver to build again where a fops macro changes (15 minutes cold here):
+# make test-full, and the bisect step of the CI leg x86_64-gcc.
+# Tier: full
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 for v in ${BISECT_VERSIONS:-$(default_version)}; do
