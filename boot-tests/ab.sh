@@ -68,6 +68,9 @@ read -r -a columns <<<"${rows[0]}"
 				[ "${columns[$i]}" != "$run" ] || expect=${cell[$i]}
 			done
 			v=$(sed -n "s/^# $s: victim: //p" "$results/$run.log.ktap" | head -n 1)
+			# A scenario whose victim must die alone says so when it did not.
+			! grep -q "^# $s: error: the hog's death ended the pressure" \
+				"$results/$run.log.ktap" || v+=" (not alone)"
 			if [ -z "$v" ]; then
 				printf ' (no result) |'
 			elif [ "$v" = "$expect" ]; then

@@ -24,7 +24,8 @@
 # checkout's BENCHMARKS.md, the figures the project stands by.
 #
 #   -q  the short form (tests/80-bench.sh): 1 round, up to 1000 files,
-#       50 tasks, fewer samples; the same scenarios
+#       50 tasks, fewer samples; of the scenarios, the two of the
+#       benchmark alone (memfd-sparse, gem-churn)
 #   -n  do not build: use the kernels already in out/ and build only the
 #       guest's initramfs, into DIR
 #   -r  the number of rounds
@@ -49,7 +50,11 @@ ver=$1 arch=$2 comp=$3
 tag=$(base_get "$ver" tag)
 kver=${tag#v}
 image=$(machine "$arch" image)
-scenarios=(memfd-hog dmabuf-hog gem-hog gem-client-hog memfd-shared memfd-sparse gem-churn shm-client)
+# The scenarios of the A/B table, and two only the benchmark runs (the
+# short form runs those two alone: make test asserts the A/B table's).
+scenarios=()
+[ -n "$quick" ] || mapfile -t scenarios < <(table_rows "$TOP/boot-tests/scenarios" | awk 'NR > 1 { print $1 }')
+scenarios+=(memfd-sparse gem-churn)
 tests=bench-score,bench-select,bench-gem,bench-fdops,bench-latency$(printf ',bench-%s' "${scenarios[@]}")
 if [ -n "$quick" ]; then
 	rounds=${rounds:-1}

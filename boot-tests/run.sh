@@ -13,6 +13,10 @@
 #
 # KVM is used only when a probe boot with it succeeds; otherwise TCG.
 #
+# The guest has swap, as a distribution's has: a disk of SWAP_MB (64) MiB,
+# a sparse file beside LOG (removed after the run) on the machine's
+# swap_device, which the guest's init makes its swap.
+#
 # The console prints warnings and worse (loglevel=5): a WARN(), a lockdep
 # splat or a BUG reaches the serial log even when the guest never gets to
 # check its own log, and the OOM killer's reports are there for whoever
@@ -71,10 +75,15 @@ else
 fi
 
 mkdir -p "$(dirname "$log")"
+swap=$log.swap
+rm -f "$swap"
+truncate -s "${SWAP_MB:-64}M" "$swap"
+trap 'rm -f "$swap"' EXIT
+disk=(-drive "file=$swap,if=none,format=raw,id=swap" -device "$(machine "$arch" swap_device),drive=swap")
 rc=0
 start=$SECONDS
 timeout --foreground -k 10 "$timeout" "$qemu" "${base[@]}" "${accel[@]}" -m "$mem" \
-	-initrd "$initrd" -serial "file:$log" \
+	-initrd "$initrd" -serial "file:$log" "${disk[@]}" \
 	-append "console=$console loglevel=5 panic=-1 panic_on_warn=0 rdinit=/init oomtest.run=$tests $append" \
 	>"$log.qemu" 2>&1 || rc=$?
 elapsed=$((SECONDS - start))

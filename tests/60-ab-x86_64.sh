@@ -4,7 +4,9 @@
 # and booted; in every OOM scenario the victim is the one
 # boot-tests/scenarios expects of each run (with the series, the hog); the
 # kselftest runs every case; the stress run ends with every DRM file's
-# count back to 0; the logs are clean.  AB_ARCH and AB_VERSIONS change the
+# count back to 0; the series' OOM reports show the file shares of its
+# victims (the base's show none), and the memory cgroup scenarios had the
+# cgroup's OOM; the logs are clean.  AB_ARCH and AB_VERSIONS change the
 # architecture and the kernels.
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -21,5 +23,12 @@ for v in ${AB_VERSIONS:-$(default_version)}; do
 		"$ab/series.log.ktap" || fail "$v: the kselftest did not run every case"
 	grep -q '^# stress: DRM file 1: 0 pages counted' "$ab/series.log.ktap" ||
 		fail "$v: stress: counts not back to 0"
+	# The OOM report: the series shows what a victim held through files.
+	grep -Eq 'Killed process [0-9]+ .* files:[1-9][0-9]*kB' "$ab/series.log" ||
+		fail "$v: no Killed process line of the series shows a file share"
+	! grep -q 'Killed process .* files:' "$ab/base.log" ||
+		fail "$v: the base kernel's report has files: (is base the series?)"
+	grep -Eq 'Memory cgroup out of memory: Killed process' "$ab/series.log" ||
+		fail "$v: no memory cgroup OOM in the series' run"
 	echo "series/$v on $arch: the table as expected"
 done

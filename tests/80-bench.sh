@@ -2,10 +2,10 @@
 # The benchmark's short form (boot-tests/bench.sh -q, a few minutes): one
 # round of the base, the series with vm.oom_file_badness=0 and the series,
 # on x86_64 with gcc.  Every boot passes, the report and its plot are
-# written, and the victims are the ones the series is for: in the OOM
-# scenarios of boot-tests/scenarios the expected ones of each run, beside a
-# sparse memfd and beside a GEM churner the bystander on the base and with
-# the sysctl off, the hog with the series.  And the costs no per-fd walk
+# written, and the victims are the ones the series is for: beside a sparse
+# memfd and beside a GEM churner, the bystander on the base and with the
+# sysctl off, the hog with the series (the scenarios of the A/B table are
+# tests/60-ab-x86_64.sh's).  And the costs no per-fd walk
 # could pass: reading the oom_score of a task with 10000 sockets, which hold
 # no memory, takes less than 1.5 times as long as on the base, and so does
 # (3 times, for TCG's jitter) the 99th percentile of that task's socket()
@@ -36,9 +36,11 @@ first_in_report() {
 }
 # The scenarios' rows of boot-tests/scenarios (run names are its columns),
 # and the benchmarks' own two.
+# The short form runs the benchmark's own scenarios (tests/60 asserts the
+# A/B table's).
 mapfile -t rows < <(table_rows "$TOP/boot-tests/scenarios")
 read -r -a columns <<<"${rows[0]}"
-rows=("${rows[@]:1}" "memfd-sparse hog bystander bystander" "gem-churn hog bystander bystander")
+rows=("memfd-sparse hog bystander bystander" "gem-churn hog bystander bystander")
 for row in "${rows[@]}"; do
 	read -r -a cell <<<"$row"
 	s=${cell[0]}

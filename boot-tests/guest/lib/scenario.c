@@ -19,9 +19,21 @@
  *                   pool of 40% of RAM, a memfd it maps, has drawn into and
  *                   keeps; the hog grows anonymous memory: its pages are in
  *                   the RSS of each, and only there
+ *   gem-hog-poller  the GEM hog, and a process reading every oom_score in
+ *                   /proc every 50 ms, as earlyoom or a monitoring agent
+ *                   does: the OOM killer must kill the hog alone, not a
+ *                   second victim while the hog's buffers are being freed
+ *   memcg-dmabuf    in a memory cgroup of 128 MiB: the bystander holds a
+ *                   160 MiB DMA-buf of the system heap (charged to no
+ *                   cgroup), the hog grows anonymous memory (charged to
+ *                   the cgroup): killing the hog alone ends the OOM
+ *   memcg-memfd     in a memory cgroup of 192 MiB: the memfd hog, whose
+ *                   pages are charged to the cgroup, beside a bystander
+ *                   with a quarter of the cgroup's memory
  *
  * None of what the hogs allocate through files is in their RSS.  The
- * bystander of the others maps and touches a quarter of RAM.
+ * bystander of the others maps and touches a quarter of RAM (of the
+ * cgroup's memory, in a memory cgroup).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -35,12 +47,21 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <drm/drm.h>
+#include <dirent.h>
 #include <drm/drm_mode.h>
 #include "guest.h"
 #include "scenario.h"
 
-static const char *const role_names[NROLES] = { "bystander", "hog", "churner" };
+static const char *const role_names[NROLES] = {
+	"bystander", "hog", "churner", "poller",
+};
+
+/* The memory cgroup of the scenario running, or "" when it has none. */
+static char memcg_path[128];
+/* Its memory.max, 0 when it has none. */
+static long memcg_max;
 
 /* Send @fd to the bystander and wait until it holds it. */
 static void hand_over(int share, int fd)
@@ -166,7 +187,7 @@ noreturn static void ready_and_keep(int share)
 
 noreturn static void bystander_anon(int share)
 {
-	long quarter = meminfo("MemTotal") / 4;
+	long quarter = (memcg_max ?: meminfo("MemTotal")) / 4;
 	char *p = mmap(NULL, quarter, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
@@ -189,6 +210,40 @@ noreturn static void bystander_shm(int share)
 		die("mmap of the wl_shm pool");
 	touch(p, size);
 	ready_and_keep(share);
+}
+
+noreturn static void bystander_dmabuf(int share)
+{
+	struct dma_heap_allocation_data data = {
+		.len = 160 * MIB, .fd_flags = O_RDWR | O_CLOEXEC,
+	};
+	int heap = open("/dev/dma_heap/system", O_RDONLY | O_CLOEXEC);
+
+	if (heap < 0 || ioctl(heap, DMA_HEAP_IOCTL_ALLOC, &data))
+		die("a DMA-buf of 160 MiB");
+	ready_and_keep(share);
+}
+
+/* Read every /proc/PID/oom_score, every 50 ms. */
+noreturn static void poll_proc(int share)
+{
+	char path[64];
+	struct dirent *d;
+	DIR *dir;
+
+	for (;;) {
+		dir = opendir("/proc");
+		if (!dir)
+			die("/proc");
+		while ((d = readdir(dir)))
+			if (d->d_name[0] >= '1' && d->d_name[0] <= '9') {
+				snprintf(path, sizeof(path), "/proc/%ld/oom_score",
+					 atol(d->d_name));
+				proc_long(path);
+			}
+		closedir(dir);
+		usleep(50000);
+	}
 }
 
 noreturn static void churn_gem(int share)
@@ -214,6 +269,9 @@ static const struct scenario scenarios[] = {
 	{ "memfd-sparse", hog_memfd, bystander_anon, .sparse = 4096 * MIB },
 	{ "gem-churn", hog_gem, bystander_anon, .churner = churn_gem },
 	{ "shm-client", hog_anon, bystander_shm },
+	{ "gem-hog-poller", hog_gem, bystander_anon, .poller = 1, .one_kill = 1 },
+	{ "memcg-dmabuf", hog_anon, bystander_dmabuf, .memcg = 128 * MIB, .one_kill = 1 },
+	{ "memcg-memfd", hog_memfd, bystander_anon, .memcg = 192 * MIB, .one_kill = 1 },
 };
 
 const struct scenario *scenario_find(const char *name)
@@ -249,16 +307,44 @@ const char *role_of(const pid_t pids[NROLES], pid_t pid)
 
 static pid_t start(void (*fn)(int), int share)
 {
+	char path[160];
 	pid_t pid = fork();
 
 	if (pid < 0)
 		die("fork");
 	if (!pid) {
+		if (memcg_path[0]) {
+			snprintf(path, sizeof(path), "%s/cgroup.procs", memcg_path);
+			write_file(path, "0");
+		}
 		set_oom_score_adj("0");
 		fn(share);
 		exit(2);
 	}
 	return pid;
+}
+
+/*
+ * A memory cgroup of @max bytes, without swap, for the scenario @name, in
+ * the cgroup2 hierarchy the guest's init mounted on /sys/fs/cgroup.
+ */
+static void memcg_create(const char *name, long max)
+{
+	char path[160], value[32];
+
+	if (access("/sys/fs/cgroup/cgroup.subtree_control", W_OK))
+		die("no cgroup2 hierarchy on /sys/fs/cgroup (CONFIG_MEMCG?)");
+	write_file("/sys/fs/cgroup/cgroup.subtree_control", "+memory");
+	snprintf(memcg_path, sizeof(memcg_path), "/sys/fs/cgroup/%s", name);
+	if (mkdir(memcg_path, 0755) && errno != EEXIST)
+		die(memcg_path);
+	snprintf(value, sizeof(value), "%ld", max);
+	snprintf(path, sizeof(path), "%s/memory.max", memcg_path);
+	write_file(path, value);
+	snprintf(path, sizeof(path), "%s/memory.swap.max", memcg_path);
+	if (!access(path, F_OK))
+		write_file(path, "0");
+	memcg_max = max;
 }
 
 void scenario_start(const struct scenario *s, pid_t pids[NROLES])
@@ -267,6 +353,8 @@ void scenario_start(const struct scenario *s, pid_t pids[NROLES])
 	char c;
 
 	memset(pids, 0, NROLES * sizeof(*pids));
+	if (s->memcg)
+		memcg_create(s->name, s->memcg);
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
 		die("socketpair");
 	pids[BYSTANDER] = start(s->bystander, sv[1]);
@@ -282,6 +370,8 @@ void scenario_start(const struct scenario *s, pid_t pids[NROLES])
 	}
 	if (s->churner)
 		pids[CHURNER] = start(s->churner, -1);
+	if (s->poller)
+		pids[POLLER] = start(poll_proc, -1);
 	/* Only the hog may send the bystander something from now on. */
 	pids[HOG] = start(s->hog, s->shared ? sv[0] : -1);
 	close(sv[0]);

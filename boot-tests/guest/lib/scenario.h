@@ -11,7 +11,7 @@
 
 #include <sys/types.h>
 
-enum role { BYSTANDER, HOG, CHURNER, NROLES };
+enum role { BYSTANDER, HOG, CHURNER, POLLER, NROLES };
 
 /*
  * A scenario: what each of its processes runs, given @share, a socket to
@@ -26,6 +26,18 @@ struct scenario {
 	int shared;		/* the hog hands its memfd to the bystander */
 	long sparse;		/* the bystander is handed a sparse memfd this big */
 	void (*churner)(int share);
+	/*
+	 * Run every process in a memory cgroup of its own, with memory.max
+	 * this big (and no swap): the OOM is the cgroup's.
+	 */
+	long memcg;
+	/* A process reads every /proc/PID/oom_score every 50 ms meanwhile. */
+	int poller;
+	/*
+	 * The hog's death ends the pressure: when the hog is the first
+	 * victim, the OOM killer must kill no other process of the scenario.
+	 */
+	int one_kill;
 };
 
 /* The scenario called @name, or NULL. */
@@ -38,7 +50,10 @@ const char *scenario_names(void);
  * in @pids, 0 for a role the scenario has not.
  */
 void scenario_start(const struct scenario *s, pid_t pids[NROLES]);
-/* The role of @pid in @pids: "bystander", "hog", "churner" or "other". */
+/*
+ * The role of @pid in @pids: "bystander", "hog", "churner", "poller" or
+ * "other".
+ */
 const char *role_of(const pid_t pids[NROLES], pid_t pid);
 
 #endif
