@@ -6,8 +6,10 @@
 # Check the documentation of series/VERSION, 0-day style: against the base
 # tree, fail only on what is new.  In KTAP:
 #   1. Sphinx (make htmldocs SPHINXDIRS=...) on the document folders the
-#      series touches, and gpu/ for the kerneldoc of the DRM helpers: no new
-#      warning (compared without line numbers, which the series shifts);
+#      series touches (the nearest folder with an index.rst above each
+#      document: admin-guide/sysctl, not all of admin-guide), and gpu/ for
+#      the kerneldoc of the DRM helpers: no new warning (compared without
+#      line numbers, which the series shifts);
 #   2. scripts/kernel-doc -none on every C file the series touches: no new
 #      complaint;
 #   3. the HTML holds the new sections: ->oom_badness() in vfs.html, the
@@ -27,7 +29,25 @@ basewt=$KWT/base-$ver
 [ -d "$basewt" ] || add_worktree "$basewt" "$tag"
 git -C "$basewt" checkout -q --detach "$tag"
 out=$OUT/${tag#v}/docs
-dirs="$(kgit diff --name-only "$tag" "$integ" -- Documentation | cut -d/ -f2 | sort -u | paste -sd' ') gpu"
+# sphinx_dir DOC: the folder of Documentation/ that builds DOC on its own.
+sphinx_dir() {
+	local d
+	d=$(dirname "$1")
+	while [ "$d" != Documentation ] && [ ! -f "$wt/$d/index.rst" ]; do
+		d=$(dirname "$d")
+	done
+	if [ "$d" = Documentation ]; then
+		echo .
+	else
+		echo "${d#Documentation/}"
+	fi
+}
+dirs=$({
+	kgit diff --name-only "$tag" "$integ" -- 'Documentation/*.rst' | while read -r f; do
+		sphinx_dir "$f"
+	done
+	echo gpu
+} | sort -u | paste -sd' ')
 mapfile -t cfiles < <(kgit diff --name-only "$tag" "$integ" -- '*.c' '*.h' |
 	grep -vE '^(tools|scripts|samples)/')
 
