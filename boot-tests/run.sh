@@ -15,7 +15,7 @@
 #
 # The guest has swap, as a distribution's has: a disk of SWAP_MB (64) MiB,
 # a sparse file beside LOG (removed after the run) on the machine's
-# swap_device, which the guest's init makes its swap.
+# swap_device, which the guest's init makes its swap; SWAP_MB=0 gives none.
 #
 # The console prints warnings and worse (loglevel=5): a WARN(), a lockdep
 # splat or a BUG reaches the serial log even when the guest never gets to
@@ -77,9 +77,12 @@ fi
 mkdir -p "$(dirname "$log")"
 swap=$log.swap
 rm -f "$swap"
-truncate -s "${SWAP_MB:-64}M" "$swap"
-trap 'rm -f "$swap"' EXIT
-disk=(-drive "file=$swap,if=none,format=raw,id=swap" -device "$(machine "$arch" swap_device),drive=swap")
+disk=()
+if [ "${SWAP_MB:-64}" != 0 ]; then
+	truncate -s "${SWAP_MB:-64}M" "$swap"
+	trap 'rm -f "$swap"' EXIT
+	disk=(-drive "file=$swap,if=none,format=raw,id=swap" -device "$(machine "$arch" swap_device),drive=swap")
+fi
 rc=0
 start=$SECONDS
 timeout --foreground -k 10 "$timeout" "$qemu" "${base[@]}" "${accel[@]}" -m "$mem" \
