@@ -49,3 +49,14 @@ sandbox() {
 	export KCACHE=$SB/cache
 	KREPO=$KCACHE/linux KWT=$KCACHE/worktrees
 }
+
+# on_other_kernels VAR TEST: run tests/TEST with VAR set to the maintained
+# kernels but the default one (the full tier's twin of a make-test test);
+# skip when there is none.
+on_other_kernels() {
+	local v
+	v=$(other_versions)
+	[ -n "$v" ] || skip "no kernel but the default one"
+	export "$1=$v"
+	exec bash "$TOP/tests/$2"
+}
