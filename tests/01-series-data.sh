@@ -3,6 +3,7 @@
 # list whose folders exist, a quilt series file that lists exactly the patch
 # files in topic order, and patches signed off by their author and by the
 # project (series/signoff) last.
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 cd "$TOP/series" || exit
@@ -12,10 +13,10 @@ for v in */; do
 	for k in package package_version tag commit; do
 		[ -n "$(base_get "$v" "$k")" ] || fail "series/$v/base has no $k="
 	done
-	want=$(for t in $(topics "$v"); do
+	for t in $(topics "$v"); do
 		[ -d "$v/$t" ] || fail "series/$v/topics names $t, which has no folder"
-		(cd "$v" && find "$t" -name '*.patch' | sort)
-	done)
+	done
+	want=$(for t in $(topics "$v"); do (cd "$v" && find "$t" -name '*.patch' | sort); done)
 	[ "$want" = "$(grep -v '^#' "$v/series")" ] ||
 		fail "series/$v/series does not list the patches of the topics: make export VERSION=$v"
 	for d in "$v"/*/; do

@@ -7,6 +7,7 @@
 # a leg that is not there, naming those that are; and the GitHub Actions
 # workflow is what ci/workflow.sh makes of the matrix (drift is caught, and
 # named with the command that fixes it).
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 steps=$(sed -e 's/#.*//' "$TOP/ci/steps" | awk 'NF { print $1 }')

@@ -5,6 +5,7 @@
 # how to regenerate it, names the machine, lists every test and step with
 # its time and totals; with nothing run yet it is still a page, saying so;
 # a malformed row fails, naming its line, and leaves the page as it was.
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
@@ -75,3 +76,15 @@ sed -i '$d' "$summary"
 printf '74-odd\tok\n' >>"$timings"
 expect_fail "timings:$(wc -l <"$timings"): not a line of tests/run.sh" \
 	"$TOP/ci/timings.sh" -s "$summary" -t "$timings" -o "$page"
+
+# A test is strict: a command that fails where no check catches it fails
+# the test, named with its line, and nothing after it runs.
+cp "$TOP/tests/lib.sh" "$tmp/repo/tests/"
+# shellcheck disable=SC2016 # the fake test's own text
+printf '%s\n' 'set -euo pipefail' '. "$(dirname "$0")/lib.sh"' 'false' 'echo after' >"$tmp/repo/tests/75-unchecked.sh"
+(cd "$tmp/repo" && bash tests/run.sh tests/75-unchecked.sh) >"$tmp/run.log" &&
+	fail "a test whose unchecked command failed passed: $(cat "$tmp/run.log")"
+grep -qx '# FAIL: 75-unchecked.sh:3: "false" exited 1' "$tmp/run.log" ||
+	fail "the failed command is not named: $(cat "$tmp/run.log")"
+! grep -q '^# after$' "$tmp/run.log" || fail "the test went on after a failed command"
+echo "ok: an unchecked failure fails its test, named: $(grep -m1 '^# FAIL' "$tmp/run.log")"

@@ -4,6 +4,7 @@
 # target that it names (a target added without a line there fails here,
 # named).  The check proves it can fail, on a copy with an undocumented
 # target and on one with a documented target gone.
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 

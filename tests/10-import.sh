@@ -1,6 +1,7 @@
 #!/bin/bash
 # Importing Debian's tree gives the commit series/6.1/base records, with
 # every file of the tarball, those its .gitignore ignores included.
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 tag=$("$TOP/scripts/import-tree.sh" 6.1) || fail "import-tree.sh 6.1 failed"

@@ -2,6 +2,7 @@
 # make tree, then make export, changes no byte of series/; tree stacks the
 # topics as branches on the base, prints the worktree on its last line, and
 # a second run gives the same commits without touching the worktree's files.
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 sandbox

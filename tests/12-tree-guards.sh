@@ -3,6 +3,7 @@
 # what to run instead: a bad VERSION, uncommitted changes, commits in no
 # topic, branches with unexported work; export keeps new work; FORCE=1
 # discards it.
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 sandbox

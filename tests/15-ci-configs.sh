@@ -9,7 +9,10 @@
 # output folder per kernel, arch and compiler: each config starts from
 # tinyconfig, and the kconfig tools are built once.  (6.12's tinyconfig
 # picks SLUB_TINY, which KASAN cannot have: this is what caught it.)  About
-# a minute a config, cold: each conf run probes the compiler again.
+# a minute a config, cold: each conf run probes the compiler again.  And
+# the check can fail: a fragment that turns off what another's symbol
+# needs (cgroups, under the memory controller) fails, naming the symbol.
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
@@ -41,3 +44,13 @@ for l in $(legs); do
 	fi
 done
 echo "$n configs of $nlegs legs that build a kernel ($vers; $compilers): every symbol sticks"
+
+v=${vers%% *}
+echo '# CONFIG_CGROUPS is not set' >"$tmp/no-cgroups.config"
+if said=$("$TOP/ci/build-kernel.sh" "${wt[$v]}" "$tmp/$v-x86_64-gcc" x86_64 gcc "$TOP/configs/boot.config" \
+	"$TOP/configs/boot-x86_64.config" "$tmp/no-cgroups.config" -- olddefconfig 2>&1); then
+	fail "a config without cgroups passed the check, though configs/boot.config sets CONFIG_MEMCG"
+fi
+grep -q 'did not stick (a dependency is off)' <<<"$said" || fail "the failure does not say why: $said"
+grep -qw 'CONFIG_MEMCG' <<<"$said" || fail "the failure does not name CONFIG_MEMCG: $said"
+echo "ok: a fragment that turns cgroups off fails: $(grep -m1 -w CONFIG_MEMCG <<<"$said")"

@@ -2,6 +2,7 @@
 # Every patch of every maintained series is checkpatch --strict clean (by
 # its own tree's checkpatch), and the check fails, naming the patch, on one
 # that is not.
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 for v in $(versions); do

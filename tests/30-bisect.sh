@@ -6,6 +6,7 @@
 # driver to build again where a fops macro changes (15 minutes cold here):
 # make test-full, and the bisect step of the CI leg x86_64-gcc.
 # Tier: full
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 for v in ${BISECT_VERSIONS:-$(default_version)}; do

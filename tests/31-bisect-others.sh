@@ -3,6 +3,7 @@
 # another allmodconfig tree to prepare and every commit's objects to build
 # (904 s cold here for 6.1, in .ci/run): make test-full.
 # Tier: full
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 on_other_kernels BISECT_VERSIONS 30-bisect.sh

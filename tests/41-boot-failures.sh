@@ -2,6 +2,7 @@
 # The boot runner fails a run, showing why, on a kernel panic, on a hang and
 # on a bad kernel log; and passes a run that is clean.  Uses the x86_64
 # series kernel of `make ab` (built by tests/60-ab-x86_64.sh if missing).
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 out=$OUT/$(base_get 6.1 tag | sed 's/^v//')/x86_64-gcc

@@ -4,6 +4,7 @@
 # image, in the KTAP and in the summary (a FAIL row for boot, not a leg
 # that stopped before its steps; in summary.json, boot FAIL with that line
 # first), and the leg exits non-zero.
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 leg=6.1-x86_64-gcc

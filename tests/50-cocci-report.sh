@@ -3,6 +3,7 @@
 # with the whole series, and fails naming the driver on a tree where one
 # lacks it: the base tree, and the series' tree with one line taken out.
 # (On 6.12: tests/90-rebase.sh, whose make rebase reports it.)
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 wt=$("$TOP/scripts/tree.sh" 6.1 | tail -n 1)

@@ -4,6 +4,7 @@
 # on 6.12: tests/90-rebase.sh, whose make rebase regenerates it); an edited
 # generated patch is caught with the command that fixes it.  Each run of
 # spatch takes a minute or two.
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 

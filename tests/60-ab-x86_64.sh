@@ -8,6 +8,7 @@
 # victims (the base's show none), and the memory cgroup scenarios had the
 # cgroup's OOM; the logs are clean.  AB_ARCH and AB_VERSIONS change the
 # architecture and the kernels.
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 arch=${AB_ARCH:-x86_64}

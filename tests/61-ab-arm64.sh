@@ -3,5 +3,7 @@
 # on every maintained kernel.  Two kernels a maintained kernel and slower
 # guests (34 minutes cold here for one kernel, in .ci/run): make test-full.
 # Tier: full
-v=$(. "$(dirname "$0")/lib.sh" && versions)
-AB_ARCH=arm64 AB_VERSIONS=$v exec bash "$(dirname "$0")/60-ab-x86_64.sh"
+set -euo pipefail
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+AB_ARCH=arm64 AB_VERSIONS=$(versions) exec bash "$(dirname "$0")/60-ab-x86_64.sh"

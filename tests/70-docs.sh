@@ -4,6 +4,7 @@
 # kernel-doc complaint (the other kernels: 72-docs-others.sh; DOCS_VERSIONS
 # changes the kernels); an edited source is caught as drift.  (The series
 # as mail: 71-mbox.sh.)
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 for v in ${DOCS_VERSIONS:-$(default_version)}; do

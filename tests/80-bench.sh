@@ -11,6 +11,7 @@
 # (3 times, for TCG's jitter) the 99th percentile of that task's socket()
 # and close() while its oom_score is read.  BENCH_ARGS adds options to
 # bench.sh: -n uses the kernels already built.
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 need gnuplot

@@ -11,6 +11,7 @@
 # Two allmodconfig builds and a modular kernel (about 20 minutes cold):
 # make test-full.
 # Tier: full
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 leg=6.1-x86_64-gcc

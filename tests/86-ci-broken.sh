@@ -7,6 +7,7 @@
 # 6.1-x86_64-gcc (built by tests/85-ci-leg.sh: only what the break touches
 # is rebuilt) and undone.  Needs tests/85's builds: make test-full.
 # Tier: full
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 L=6.1-x86_64-gcc

@@ -8,6 +8,7 @@
 # made in the leg's worktree, and undone.  A KASAN kernel to build (35
 # minutes cold here at nice 19 beside .ci/run; 203 s warm): make test-full.
 # Tier: full
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 L=6.1-x86_64-gcc-sanitizers

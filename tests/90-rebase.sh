@@ -8,6 +8,7 @@
 # is what make spatch writes on 6.12).  One whole rebase, six minutes: the
 # stop and the abort are quick.  Each run is in a sandbox: a copy of this
 # checkout and a kernel cache of its own.
+set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 [ -d "$TOP/series/6.12" ] || skip "no series/6.12 to reproduce"

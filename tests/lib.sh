@@ -1,6 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 # Sourced by the tests: the scripts' definitions, and a few of their own.
+# Every test runs with set -euo pipefail (tests/00-shellcheck.sh checks
+# it): a command that fails where no check catches it fails the test, and
+# this trap names it, so a test cannot pass by accident.
+trap 'echo "FAIL: ${BASH_SOURCE[0]##*/}:$LINENO: \"$BASH_COMMAND\" exited $?" >&2' ERR
 
 # shellcheck source=../scripts/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
