@@ -82,7 +82,7 @@ initramfs: kernel
 	wt=$$($(TREE)) && boot-tests/initramfs.sh $(ARCH) "$$wt" $(OUTDIR) $(OUTDIR)/initramfs.cpio.gz
 
 boot-test: initramfs
-	boot-tests/run.sh $(ARCH) $(OUTDIR)/$$(sed -n 's/^image=//p' boot-tests/machines/$(ARCH)) \
+	boot-tests/boot.sh $(ARCH) $(OUTDIR)/$$(sed -n 's/^image=//p' boot-tests/machines/$(ARCH)) \
 		$(OUTDIR)/initramfs.cpio.gz $(OUTDIR)/boot/kselftest.log oom_badness_test
 
 spatch:
@@ -118,7 +118,7 @@ checkpatch:
 	ci/checkpatch.sh $(VERSION)
 
 ci:
-	CI_STEPS="$(CI_STEPS)" ci/run.sh $(LEG)
+	CI_STEPS="$(CI_STEPS)" ci/legs.sh $(LEG)
 
 ci-workflow:
 	ci/workflow.sh

@@ -38,8 +38,8 @@ for r in "${runs[@]}"; do
 	n=$((n + 1))
 	[ "$cmdline" != - ] || cmdline=
 	rc=0
-	# run.sh writes its KTAP to $run.log.ktap too.
-	"$TOP/boot-tests/run.sh" -T "${BOOT_TIMEOUT:-900}" -a "oomtest.expect=$run $cmdline" \
+	# boot.sh writes its KTAP to $run.log.ktap too.
+	"$TOP/boot-tests/boot.sh" -T "${BOOT_TIMEOUT:-900}" -a "oomtest.expect=$run $cmdline" \
 		"$arch" "${kout[$kernel]}/$image" "${kout[series]}/initramfs.cpio.gz" \
 		"$results/$run.log" "$tests" >/dev/null 2>"$results/$run.notes" || rc=$?
 	sed 's/^/# /' "$results/$run.notes" "$results/$run.log.ktap"

@@ -144,7 +144,7 @@ for round in $(seq "$rounds"); do
 		rc=0
 		# loglevel=1: an OOM report through the emulated UART would be
 		# timed too.  The guest still checks its whole log.
-		"${prio[@]}" "$TOP/boot-tests/run.sh" -T "${BENCH_TIMEOUT:-3600}" -a "loglevel=1 $cmdline $tsc $params" \
+		"${prio[@]}" "$TOP/boot-tests/boot.sh" -T "${BENCH_TIMEOUT:-3600}" -a "loglevel=1 $cmdline $tsc $params" \
 			"$arch" "${kout[$kernel]}/$image" "$initrd" "$log" "$tests" \
 			>/dev/null 2>"$log.notes" || rc=$?
 		grep -q '^accel' "$dir/meta" ||

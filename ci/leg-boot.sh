@@ -20,5 +20,5 @@ read -r run _ cmdline tests < <(ab_runs | awk '$1 == "series"')
 tests=${BOOT_TESTS:-$tests}
 timeout=900
 [ "$VARIANT" = - ] || timeout=2400
-"$TOP/boot-tests/run.sh" -T "${BOOT_TIMEOUT:-$timeout}" -a "oomtest.expect=$run $cmdline" \
+"$TOP/boot-tests/boot.sh" -T "${BOOT_TIMEOUT:-$timeout}" -a "oomtest.expect=$run $cmdline" \
 	"$ARCH" "$out/$(machine "$ARCH" image)" "$out/initramfs.cpio.gz" "$LEGOUT/boot/boot.log" "$tests"

@@ -8,7 +8,7 @@
 # published logs where the file says where they are), and its first error
 # line is listed under the table.  Files of the same leg (its usual steps
 # and its @weekly ones) share a row.  A file that is not a leg's summary is
-# named under the table, and the exit status is then 1.  ci/run.sh prints
+# named under the table, and the exit status is then 1.  ci/legs.sh prints
 # it after the legs; the workflow's last job writes it to the run's page.
 # shellcheck disable=SC2016 # the $names in jq's programs are jq's
 set -euo pipefail

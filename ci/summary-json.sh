@@ -42,7 +42,7 @@ first_errors() {
 
 now() { date -u +%Y-%m-%dT%H:%M:%SZ; }
 
-# A leg's file can be missing at `step` (ci/run.sh's row for a leg that
+# A leg's file can be missing at `step` (ci/legs.sh's row for a leg that
 # stopped before its steps) and at `logs-url` (a job that failed sooner).
 if [ "$cmd" = start ] || [ ! -f "$json" ]; then
 	planned=()

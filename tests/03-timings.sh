@@ -38,7 +38,7 @@ timings=$tmp/repo/out/tests/timings
 	fail "out/tests/timings is not a line a test: $(cat "$timings")"
 grep -qE '^# cache: (cold|warm)$' "$timings" || fail "out/tests/timings does not say cold or warm"
 
-# ci/summary.sh's rows, and what ci/run.sh appends.
+# ci/summary.sh's rows, and what ci/legs.sh appends.
 summary=$tmp/summary.md
 {
 	"$TOP/ci/summary.sh" --header

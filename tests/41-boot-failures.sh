@@ -10,7 +10,7 @@ make -s -C "$TOP" initramfs VERSION=6.1 ARCH=x86_64 COMPILER=gcc >/dev/null ||
 	fail "cannot build the kernel and initramfs"
 # boot TESTS [OPTION...]: one boot of the series' kernel running TESTS.
 boot() {
-	"$TOP/boot-tests/run.sh" "${@:2}" x86_64 "$out/arch/x86/boot/bzImage" \
+	"$TOP/boot-tests/boot.sh" "${@:2}" x86_64 "$out/arch/x86/boot/bzImage" \
 		"$out/initramfs.cpio.gz" "$out/boot/failures.log" "$1"
 }
 expect_fail 'not ok [0-9]+ boot # the guest did not finish; bad kernel log' boot crash

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# run.sh [-T SECONDS] [-m MEM] [-a APPEND] ARCH IMAGE INITRAMFS LOG TEST[,TEST...]
+# boot.sh [-T SECONDS] [-m MEM] [-a APPEND] ARCH IMAGE INITRAMFS LOG TEST[,TEST...]
 #
 # Boot IMAGE with INITRAMFS in QEMU on ARCH's machine (boot-tests/machines),
 # have the guest run the TESTs (programs in its /tests), save the serial log

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# run.sh [LEG...]: run CI legs (ci/leg.sh), by default every leg of
+# legs.sh [LEG...]: run CI legs (ci/leg.sh), by default every leg of
 # ci/matrix for every kernel series/ maintains, one after the other, into a
 # new out/ci/summary.md and each leg's out/ci/LEG/summary.json; a failed
 # leg does not stop the others.  Print the legs' results as one table
