@@ -148,7 +148,7 @@ for round in $(seq "$rounds"); do
 			"$arch" "${kout[$kernel]}/$image" "$initrd" "$log" "$tests" \
 			>/dev/null 2>"$log.notes" || rc=$?
 		grep -q '^accel' "$dir/meta" ||
-			sed -n 's/^run\.sh: accelerator: /accel\t/p' "$log.notes" | head -n 1 >>"$dir/meta"
+			sed -n 's/^boot\.sh: accelerator: /accel\t/p' "$log.notes" | head -n 1 >>"$dir/meta"
 		sed -n 's/^# bench-[a-z-]*: \(result\|skip\) /\1 /p' "$log.ktap" |
 			sed "s/^/$round	$run	/" >>"$dir/results.tsv"
 		grep '^not ok\|^# .*error' "$log.ktap" | sed 's/^/# /' || true
