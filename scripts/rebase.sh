@@ -211,12 +211,18 @@ case $1 in
 	git -C "$wt" am --abort 2>/dev/null || true
 	kgit worktree remove --force "$wt" 2>/dev/null || true
 	# A finish that failed may have made branches and a worktree: undo them.
+	# A branch checked out in the series' worktree is reset there: git
+	# refuses to move it under that worktree's feet.
 	kgit for-each-ref --format='%(refname:short)' "refs/heads/oom-$ver/" | while read -r b; do
 		old=$(awk -v b="$b" '$1 == b { print $2 }' "$state/branches")
-		if [ -n "$old" ]; then
-			kgit branch -f "$b" "$old"
-		else
+		if [ -z "$old" ]; then
 			kgit branch -D -q "$b"
+		elif [ "$(kgit rev-parse "$b")" = "$old" ]; then
+			continue
+		elif [ "$(git -C "$KWT/$ver" symbolic-ref -q --short HEAD 2>/dev/null)" = "$b" ]; then
+			git -C "$KWT/$ver" reset -q --keep "$old"
+		else
+			kgit branch -f "$b" "$old"
 		fi
 	done
 	if [ -f "$state/no-worktree" ] && [ -d "$KWT/$ver" ]; then
