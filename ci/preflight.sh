@@ -70,7 +70,7 @@ if [[ $steps == *" cocci "* || $steps == *" drift "* ]]; then
 fi
 
 # The most disk any of the steps needs.
-read -r gb big < <(sed -e 's/#.*//' "$TOP/ci/steps" |
+read -r gb big < <(table_rows "$TOP/ci/steps" |
 	awk -v s="$steps" 'NF && index(s, " " $1 " ") && $3 ~ /^[0-9]+$/ && $3 + 0 > gb { gb = $3; big = $1 }
 		END { print gb + 0, big }')
 if [ "$gb" -gt 0 ]; then

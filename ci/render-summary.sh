@@ -52,7 +52,7 @@ in_order() {
 	  grep -vxF -f <(printf '%s\n' "$1") <<<"$2" || true; } | awk 'NF && !seen[$0]++' | paste -sd' '
 }
 rows=$(in_order "$(legs)" "$(cut -f1 <<<"$recs")")
-cols=$(in_order "$(sed -e 's/#.*//' "$TOP/ci/steps" | awk 'NF { print $1 }')" \
+cols=$(in_order "$(table_rows "$TOP/ci/steps" | awk 'NF { print $1 }')" \
 	"$(awk -F'\t' '$2 != "" { print $2 }' <<<"$recs")")
 {
 	printf '%s\n' "$recs" | awk -F'\t' -v rows="$rows" -v cols="$cols" '

@@ -45,7 +45,7 @@ prefix() {
 	local p
 	p=$(kgit log --format=%s "$tag" --not "$tag^{commit}" -- "$2" 2>/dev/null |
 		sed -n 's/^\(drm\/[^: ]*\|accel\/[^: ]*\): .*/\1/p' | head -n 1)
-	[ -n "$p" ] || p=$(sed -e 's/#.*//' "$TOP/cocci/prefixes" | awk -v d="$1" '$1 == d { print $2 }')
+	[ -n "$p" ] || p=$(table_rows "$TOP/cocci/prefixes" | awk -v d="$1" '$1 == d { print $2 }')
 	[ -n "$p" ] || p=drm/$(basename "$1")
 	echo "$p"
 }

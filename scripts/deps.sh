@@ -27,7 +27,7 @@ while read -r p cmds; do
 	n=$((n + 1))
 	# shellcheck disable=SC2086 # the commands, a word each
 	there "$p" $cmds || missing+=("$p")
-done < <(sed -e 's/#.*//' "$TOP/scripts/packages" | awk 'NF')
+done < <(table_rows "$TOP/scripts/packages")
 if [ ${#missing[@]} -eq 0 ]; then
 	note "all $n packages are installed"
 else

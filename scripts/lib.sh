@@ -96,7 +96,7 @@ base_get() {
 topics() {
 	local f=$TOP/series/$1/topics
 	[ -f "$f" ] || die "no $f"
-	sed -e 's/#.*//' "$f" | awk 'NF { print $1 }'
+	table_rows "$f" | awk 'NF { print $1 }'
 }
 
 # Branch names in the kernel repository.
@@ -199,7 +199,7 @@ need() {
 # that ORIGIN makes (its second column in topics) and the topic before it.
 generated_topic() {
 	local topic prev
-	topic=$(sed -e 's/#.*//' "$TOP/series/$1/topics" | awk -v o="$2" '$2 == o { print $1 }')
+	topic=$(table_rows "$TOP/series/$1/topics" | awk -v o="$2" '$2 == o { print $1 }')
 	[ -n "$topic" ] || die "series/$1/topics has no topic of origin '$2'"
 	prev=$(topics "$1" | grep -B1 -x "$topic" | head -n 1)
 	[ "$prev" != "$topic" ] || die "topic $topic cannot come first in series/$1/topics"
@@ -245,7 +245,7 @@ leg() {
 	[[ $1 =~ ^([0-9]+\.[0-9]+)-(.+)$ ]] || die "LEG='$1' is not <kernel>-<name>, like 6.1-x86_64-gcc"
 	VERSION=${BASH_REMATCH[1]} name=${BASH_REMATCH[2]}
 	[ -d "$TOP/series/$VERSION" ] || die "LEG=$1: series/ has no kernel $VERSION (ls series/)"
-	line=$(sed -e 's/#.*//' "$TOP/ci/matrix" | awk -v n="$name" '$1 == n')
+	line=$(table_rows "$TOP/ci/matrix" | awk -v n="$name" '$1 == n')
 	[ -n "$line" ] || die "LEG=$1: no leg $name in ci/matrix (there are: $(legs | paste -sd' '))"
 	# shellcheck disable=SC2034 # read by the caller
 	read -r _ ARCH COMPILER VARIANT steps <<<"$line"
@@ -282,7 +282,7 @@ other_versions() {
 legs() {
 	local v
 	for v in $(versions); do
-		sed -e 's/#.*//' "$TOP/ci/matrix" | awk -v v="$v" 'NF { print v "-" $1 }'
+		table_rows "$TOP/ci/matrix" | awk -v v="$v" 'NF { print v "-" $1 }'
 	done
 }
 

@@ -166,7 +166,7 @@ finish() {
 		[ -n "$tip" ] || tip=$(kgit rev-parse "$prev")
 		kgit branch -f "$(topic_branch "$ver" "$t")" "$tip"
 		prev=$(topic_branch "$ver" "$t")
-	done < <(sed -e 's/#.*//' "$stage/series/$ver/topics" | awk 'NF { print $1, $2 }')
+	done < <(table_rows "$stage/series/$ver/topics" | awk 'NF { print $1, $2 }')
 	kgit branch -f "$(integration_branch "$ver")" "$prev"
 	rm -f "$KCACHE/built-$ver"
 
@@ -298,7 +298,7 @@ case $1 in
 				(cd "$TOP" && find "rebase/$major/$t" -name '*.patch' | sort)
 		fi
 		echo "tip $t"
-	done < <(sed -e 's/#.*//' "$TOP/series/$src/topics" | awk 'NF { print $1, $2 }') >"$state/todo"
+	done < <(table_rows "$TOP/series/$src/topics" | awk 'NF { print $1, $2 }') >"$state/todo"
 	# What --abort puts back: the branches and worktree of $major as they are.
 	kgit for-each-ref --format='%(refname:short) %(objectname)' "refs/heads/oom-$major/" \
 		>"$state/branches"

@@ -10,7 +10,7 @@
 set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
-steps=$(sed -e 's/#.*//' "$TOP/ci/steps" | awk 'NF { print $1 }')
+steps=$(table_rows "$TOP/ci/steps" | awk 'NF { print $1 }')
 while read -r name arch comp variant st; do
 	for s in $st; do
 		grep -qx "${s%@weekly}" <<<"$steps" || fail "ci/matrix: leg $name has a step $s that ci/steps has not"
@@ -21,9 +21,9 @@ while read -r name arch comp variant st; do
 		fail "ci/matrix: leg $name: no toolchain $arch $comp in ci/toolchains"
 	[ "$variant" = - ] || [ -f "$TOP/configs/$variant.config" ] ||
 		fail "ci/matrix: leg $name: no configs/$variant.config"
-done < <(sed -e 's/#.*//' "$TOP/ci/matrix" | awk 'NF')
+done < <(table_rows "$TOP/ci/matrix")
 n=$(legs | wc -l)
-[ "$n" = $(( $(sed -e 's/#.*//' "$TOP/ci/matrix" | awk 'NF' | wc -l) * $(versions | wc -l) )) ] ||
+[ "$n" = $(( $(table_rows "$TOP/ci/matrix" | wc -l) * $(versions | wc -l) )) ] ||
 	fail "legs lists $n legs"
 echo "$n legs: $(legs | paste -sd' ')"
 
