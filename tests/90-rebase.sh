@@ -1,8 +1,9 @@
 #!/bin/bash
 # make rebase: a bad VERSION fails at once and changes nothing; a conflict
 # the shared rerere cache does not know stops it, naming the patch and the
-# file; make rebase-abort leaves everything as it was; after the resolution
-# make rebase-continue finishes with series/6.12 byte for byte, every other
+# file; make rebase-abort leaves everything as it was (also with the
+# series' worktree checked out); after the resolution make
+# rebase-continue finishes with series/6.12 byte for byte, every other
 # conflict resolved from the cache, and the Coccinelle report of 6.12 with
 # no fops MISSING (so the cache reproduces the series, and the driver topic
 # is what make spatch writes on 6.12).  One whole rebase, six minutes: the
@@ -24,7 +25,13 @@ clean
 
 # Forget how the selftests' Makefile conflict was resolved (the sandbox's
 # cache never had the 6.12 branches): the rebase stops there.
-rm -rf "$(grep -l 'TARGETS += oom_badness' "$R"/rebase/rr-cache/*/preimage | xargs dirname)"
+forget() {
+	local id
+	id=$(basename "$(grep -l 'TARGETS += oom_badness' "$R"/rebase/rr-cache/*/preimage | xargs dirname)")
+	rm -rf "${R:?}/rebase/rr-cache/$id" \
+		"$(git -C "$KCACHE/linux" rev-parse --path-format=absolute --git-common-dir)/rr-cache/$id"
+}
+forget
 expect_fail 'CONFLICT in topic selftests, patch 0001-selftests-oom_badness' \
 	make -s -C "$R" rebase VERSION=6.12
 grep -qx tools/testing/selftests/Makefile "$KCACHE/rebase/conflicted" ||
@@ -54,3 +61,16 @@ grep -q 'conflicts by hand: *1$' "$SB/report" ||
 grep -q 'Coccinelle: .* 0 MISSING' "$SB/report" || fail "the Coccinelle report of 6.12 has fops MISSING"
 clean
 echo "stopped, resolved, continued: series/6.12 and rebase/rr-cache as committed, byte for byte"
+
+# Abort once more, with the series' worktree of 6.12 (make tree) checked
+# out on oom-6.12/for-next, which git will not move with branch -f: the
+# abort still ends, and leaves the branches and that worktree as they were.
+make -s -C "$R" tree VERSION=6.12 >/dev/null || fail "make tree VERSION=6.12 failed"
+before=$(git -C "$KCACHE/linux" for-each-ref refs/heads/oom-6.12/)
+forget
+expect_fail 'CONFLICT in topic selftests' make -s -C "$R" rebase VERSION=6.12
+make -s -C "$R" rebase-abort || fail "make rebase-abort failed with the series' worktree checked out"
+[ "$(git -C "$KCACHE/linux" for-each-ref refs/heads/oom-6.12/)" = "$before" ] ||
+	fail "abort moved the oom-6.12 branches"
+[ -z "$(git -C "$KCACHE/worktrees/6.12" status --porcelain)" ] || fail "abort changed the 6.12 worktree"
+echo "abort with the series' worktree checked out: branches and worktree as they were"
