@@ -22,7 +22,7 @@ if [ ! -f "$dir/meta" ] || [ ! -f "$dir/results.tsv" ]; then
 	die "no results in $dir: run boot-tests/bench.sh"
 fi
 need gnuplot
-runs=$(sed -e 's/#.*//' "$TOP/boot-tests/bench-runs" | awk 'NF { printf "%s ", $1 }')
+runs=$(table_rows "$TOP/boot-tests/bench-runs" | awk 'NF { printf "%s ", $1 }')
 
 # meta KEY: a value of DIR/meta (the last, for a key written per boot).
 meta() {
@@ -42,7 +42,7 @@ awk -v runs="$runs" -v dir="$dir" -f "$TOP/boot-tests/bench-report.awk" \
 	echo "|---|---|"
 	echo "| kernels | $(meta kernel): $runs|"
 	echo "| machine | $(meta host) |"
-	echo "| guest | $(meta qemu), accelerator $(meta accel); 2 CPUs, 512 MiB, no swap; lockdep and RCU checking on |"
+	echo "| guest | $(meta qemu), accelerator $(meta accel); 2 CPUs, $(meta memory), no swap; lockdep and RCU checking on |"
 	echo "| clock | $(meta clock); QEMU run with $(meta priority) |"
 	echo "| rounds | $(meta rounds): each round boots every kernel in turn and runs every measurement |"
 	echo "| host load | load average $(meta load_start) at the start, $(meta load_end) at the end |"

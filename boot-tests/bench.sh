@@ -14,9 +14,12 @@
 #   bench-<scenario>  whom the OOM killer kills first, how many it kills
 #                  before the pressure ends, and how long that takes
 #
-# (the guest's programs: guest/bench-cost.c, guest/bench-oom.c).  The
-# kernels are booted round by round, so that what the host does meanwhile
-# falls on all three alike; the ratios are taken within a round.  Results
+# (the guest's programs: guest/bench-cost.c, guest/bench-oom.c).  Each
+# kernel boots twice a round: the costs in a guest of BENCH_COST_MEM (2G),
+# large enough to hold 100000 sockets under lockdep, and the scenarios in
+# the A/B table's guest (512 MiB), whose memory they fill.  The kernels are
+# booted round by round, so that what the host does meanwhile falls on all
+# three alike; the ratios are taken within a round.  Results
 # are written as they come to DIR/results.tsv (out/bench by default), one
 # line a measurement, with each boot's log in DIR/logs; then
 # boot-tests/bench-report.sh writes DIR/report.md and DIR/plot.png.  A
@@ -59,7 +62,15 @@ export SWAP_MB=0
 scenarios=()
 [ -n "$quick" ] || mapfile -t scenarios < <(table_rows "$TOP/boot-tests/scenarios" | awk 'NR > 1 { print $1 }')
 scenarios+=(memfd-sparse gem-churn)
-tests=bench-score,bench-select,bench-gem,bench-fdops,bench-latency$(printf ',bench-%s' "${scenarios[@]}")
+# Two boots a kernel and round: the costs, in a guest that holds them, and
+# the victims, in the guest whose memory the scenarios fill.
+cost_mem=${BENCH_COST_MEM:-2G}
+declare -A boot_tests=(
+	[cost]="bench-score,bench-select,bench-gem,bench-fdops,bench-latency"
+	[oom]=$(printf 'bench-%s,' "${scenarios[@]}")
+)
+boot_tests[oom]=${boot_tests[oom]%,}
+declare -A boot_mem=([cost]=$cost_mem [oom]=512M)
 if [ -n "$quick" ]; then
 	rounds=${rounds:-1}
 	params="oomtest.bench_files=0,1000 oomtest.bench_drm_files=0,1000 oomtest.bench_reads=7"
@@ -112,7 +123,7 @@ rm -f "$dir"/logs/* "$dir/results.tsv" "$dir/report.md" "$dir/plot.png"
 declare -A kout
 read -r 'kout[series]' 'kout[base]' initrd < <(build)
 [ -f "$initrd" ] || die "building the kernels or the initramfs failed"
-mapfile -t runs < <(sed -e 's/#.*//' "$TOP/boot-tests/bench-runs" | awk 'NF')
+mapfile -t runs < <(table_rows "$TOP/boot-tests/bench-runs")
 tsc=$(tsc_params)
 # The emulator before the host's other work, where we may: under TCG its
 # speed is all the guest has.
@@ -126,6 +137,7 @@ start=$SECONDS
 	echo "host	$(host_machine)"
 	echo "qemu	$("$(machine "$arch" qemu)" --version | head -n 1)"
 	echo "rounds	$rounds"
+	echo "memory	${boot_mem[cost]} for the costs, ${boot_mem[oom]} for the scenarios"
 	echo "params	$params"
 	echo "clock	${tsc:-as the guest kernel chose}"
 	echo "priority	${prio[*]:-none}"
@@ -133,26 +145,29 @@ start=$SECONDS
 } >"$dir/meta"
 
 echo "KTAP version 1"
-echo "1..$((rounds * ${#runs[@]}))"
+echo "1..$((rounds * ${#runs[@]} * ${#boot_tests[@]}))"
 n=0 fail=0
 for round in $(seq "$rounds"); do
 	for r in "${runs[@]}"; do
 		read -r run kernel cmdline <<<"$r"
 		[ "$cmdline" != - ] || cmdline=
-		n=$((n + 1))
-		log=$dir/logs/$round-$run.log
-		rc=0
-		# loglevel=1: an OOM report through the emulated UART would be
-		# timed too.  The guest still checks its whole log.
-		"${prio[@]}" "$TOP/boot-tests/boot.sh" -T "${BENCH_TIMEOUT:-3600}" -a "loglevel=1 $cmdline $tsc $params" \
-			"$arch" "${kout[$kernel]}/$image" "$initrd" "$log" "$tests" \
-			>/dev/null 2>"$log.notes" || rc=$?
-		grep -q '^accel' "$dir/meta" ||
-			sed -n 's/^boot\.sh: accelerator: /accel\t/p' "$log.notes" | head -n 1 >>"$dir/meta"
-		sed -n 's/^# bench-[a-z-]*: \(result\|skip\) /\1 /p' "$log.ktap" |
-			sed "s/^/$round	$run	/" >>"$dir/results.tsv"
-		grep '^not ok\|^# .*error' "$log.ktap" | sed 's/^/# /' || true
-		ktap_result $n "$round-$run" $rc "$log" || fail=$((fail + 1))
+		for b in cost oom; do
+			n=$((n + 1))
+			log=$dir/logs/$round-$run-$b.log
+			rc=0
+			# loglevel=1: an OOM report through the emulated UART
+			# would be timed too.  The guest still checks its log.
+			"${prio[@]}" "$TOP/boot-tests/boot.sh" -T "${BENCH_TIMEOUT:-3600}" -m "${boot_mem[$b]}" \
+				-a "loglevel=1 $cmdline $tsc $params" \
+				"$arch" "${kout[$kernel]}/$image" "$initrd" "$log" "${boot_tests[$b]}" \
+				>/dev/null 2>"$log.notes" || rc=$?
+			grep -q '^accel' "$dir/meta" ||
+				sed -n 's/^boot\.sh: accelerator: /accel\t/p' "$log.notes" | head -n 1 >>"$dir/meta"
+			sed -n 's/^# bench-[a-z-]*: \(result\|skip\) /\1 /p' "$log.ktap" |
+				sed "s/^/$round	$run	/" >>"$dir/results.tsv"
+			grep '^not ok\|^# .*error' "$log.ktap" | sed 's/^/# /' || true
+			ktap_result $n "$round-$run-$b" $rc "$log" || fail=$((fail + 1))
+		done
 	done
 done
 {

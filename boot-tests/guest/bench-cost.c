@@ -237,9 +237,9 @@ static void score(void)
 
 	/*
 	 * AF_UNIX refuses a socket when the system holds more than twice
-	 * fs.file-max of them (root or not), and a 512 MiB guest's
-	 * file-max is about 52000: raise it, on every kernel alike, so
-	 * that 100000 sockets can be opened.
+	 * fs.file-max of them (root or not), and file-max follows the
+	 * guest's memory (about 52000 in 512 MiB): raise it, on every
+	 * kernel alike, so that 100000 sockets can be opened.
 	 */
 	write_file("/proc/sys/fs/file-max", "1000000");
 	if (reads < 1 || reads > MAX_SAMPLES)
