@@ -73,7 +73,7 @@ awk -v dir="$tmp" '
 	}
 	{ print > out }' "$tmp/all.diff"
 
-signoff=$(grep -v '^#' "$TOP/series/signoff" | head -n 1)
+signoff=$(project_signoff)
 git -C "$gen" checkout -q --detach "$(topic_branch "$ver" "$prev")"
 for d in "$tmp"/drv-*.diff; do
 	[ -e "$d" ] || continue

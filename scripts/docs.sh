@@ -66,7 +66,7 @@ insert "$vm" "$src/admin-guide/sysctl/vm.rst.section" '^oom_kill_allocating_task
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-sed -e "s|@VERSION@|$ver|" -e "s|@SIGNOFF@|$(grep -v '^#' "$TOP/series/signoff" | head -n 1)|" \
+sed -e "s|@VERSION@|$ver|" -e "s|@SIGNOFF@|$(project_signoff)|" \
 	"$src/commit-message" >"$tmp/msg"
 git -C "$wt" add -u "$vfs" "$vm"
 commit_generated "$wt" "$tmp/msg" "$tag"

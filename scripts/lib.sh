@@ -206,11 +206,17 @@ generated_topic() {
 	echo "$topic $prev"
 }
 
+# project_signoff: the identity of series/signoff, "Name <email>": it
+# signs off what this project writes, and stands for no person.
+project_signoff() {
+	grep -v '^#' "$TOP/series/signoff" | head -n 1
+}
+
 # commit_generated DIR MSGFILE BASE: commit the index of worktree DIR as
 # the project (series/signoff), dated as the series' base commit BASE.
 commit_generated() {
 	local signoff email date
-	signoff=$(grep -v '^#' "$TOP/series/signoff" | head -n 1)
+	signoff=$(project_signoff)
 	email=${signoff##*<}
 	date=$(kgit log -1 --format=%aD "$3")
 	GIT_AUTHOR_NAME=${signoff% <*} GIT_AUTHOR_EMAIL=${email%>} \

@@ -35,7 +35,7 @@ mkdir -p "$out"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-placeholder=$(grep -v '^#' "$TOP/series/signoff" | head -n 1)
+placeholder=$(project_signoff)
 ph_name=${placeholder% <*} ph_email=${placeholder##*<}
 ph_email=${ph_email%>}
 fix='git config user.name "Your Name"; git config user.email you@example.org'

@@ -7,7 +7,7 @@ set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 cd "$TOP/series" || exit
-signoff="Signed-off-by: $(grep -v '^#' signoff)"
+signoff="Signed-off-by: $(project_signoff)"
 for v in */; do
 	v=${v%/}
 	for k in package package_version tag commit; do

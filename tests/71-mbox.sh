@@ -20,7 +20,7 @@ export OUT=$SB/out GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
 unset GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL EMAIL
 tag=$(base_get 6.1 tag)
 mails=$OUT/${tag#v}/mbox
-placeholder=$(grep -v '^#' "$R/series/signoff" | head -n 1)
+placeholder=$(TOP=$R project_signoff)
 ph_email=${placeholder##*<}
 ph_email=${ph_email%>}
 sender='oom-badness mbox test <mbox-test@example.invalid>'
