@@ -7,8 +7,9 @@
 # series (out/<kver>/<arch>-<compiler>/) and of its base tree with the same
 # configuration (out/<kver>-base/<arch>-<compiler>/), boot them for each run
 # of boot-tests/ab-runs, and report KTAP, one line a run (with the run's own
-# KTAP as "# " lines).  Then print the table of victims, scenario by run,
-# and write it to out/<kver>/<arch>-<compiler>/ab/table.md.
+# KTAP as its subtest).  Then print the table of victims, scenario by run,
+# as the document's last diagnostics, and write it to
+# out/<kver>/<arch>-<compiler>/ab/table.md.
 #
 # The OOM scenarios assert the victim each run expects, the run's column of
 # boot-tests/scenarios: with the series the hog dies in every scenario; on
@@ -42,7 +43,8 @@ for r in "${runs[@]}"; do
 	"$TOP/boot-tests/boot.sh" -T "${BOOT_TIMEOUT:-900}" -a "oomtest.expect=$run $cmdline" \
 		"$arch" "${kout[$kernel]}/$image" "${kout[series]}/initramfs.cpio.gz" \
 		"$results/$run.log" "$tests" >/dev/null 2>"$results/$run.notes" || rc=$?
-	sed 's/^/# /' "$results/$run.notes" "$results/$run.log.ktap"
+	sed 's/^/# /' "$results/$run.notes"
+	ktap_nest "$results/$run.log.ktap"
 	ktap_result $n "$run" $rc "$results/$run.log" || fail=$((fail + 1))
 done
 
@@ -84,6 +86,7 @@ read -r -a columns <<<"${rows[0]}"
 	printf '\n%s, %s, %s; %s: victims, and whether each is the one the run expects.\n' \
 		"Linux $kver" "$arch" "$comp" "$(date -u +%Y-%m-%d)"
 } >"$results/table.md"
-echo
-cat "$results/table.md"
+# The table, in the KTAP document as diagnostics: one document a run.
+echo "#"
+sed 's/^/# /' "$results/table.md"
 [ $fail = 0 ] || die "$fail of ${#runs[@]} runs failed; their logs are in $results"

@@ -175,8 +175,8 @@ done
 	echo "seconds	$((SECONDS - start))"
 } >>"$dir/meta"
 "$TOP/boot-tests/bench-report.sh" "$dir"
-echo
-cat "$dir/report.md"
+echo "#"
+sed 's/^/# /' "$dir/report.md"
 note "report: $dir/report.md, plot: $dir/plot.png ($((SECONDS - start)) s)"
 if [ -z "$quick" ] && [ "$dir" = "$OUT/bench" ] && [ "$arch" = x86_64 ] && [ $fail = 0 ]; then
 	# The plot stays in out/bench (not in git): point there.

@@ -174,6 +174,17 @@ table_rows() {
 	sed -e 's/#.*//' "$1" | awk 'NF'
 }
 
+# ktap_nest FILE...: FILE (- for stdin), a KTAP document, as a subtest of
+# the one being printed: indented by four spaces, its lines that are not
+# KTAP (version, plan, result, diagnostic, or a line of a subtest of its
+# own) made diagnostics.  The caller prints the subtest's result after it.
+ktap_nest() {
+	awk '/^(KTAP version [0-9]+|[0-9]+\.\.[0-9]+|(not )?ok [0-9]+( .*)?|#( .*)?| .*)$/ { print "    " $0 }
+		$0 == "" { print "    #" }
+		!/^(KTAP version [0-9]+|[0-9]+\.\.[0-9]+|(not )?ok [0-9]+( .*)?|#( .*)?| .*)?$/ { print "    # " $0 }
+		{ fflush() }' "$@"
+}
+
 # ab_runs: the runs of boot-tests/ab-runs, one a line.
 ab_runs() {
 	table_rows "$TOP/boot-tests/ab-runs"

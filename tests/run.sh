@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # run.sh [--full | TEST...]: run this project's tests and report KTAP as
-# they go; each test's own output is shown as "# " lines.  By default, the
+# they go; each test's own output is shown under its result line's place:
+# as a subtest, indented, when the test prints KTAP, else as "# " lines.  By default, the
 # tests that fit in CI's 90 minutes on a cold 2-core machine (make test);
 # with --full, also those marked "# Tier: full" (make test-full: the arm64
 # A/B, the CI leg's allmod and modules steps and broken series against them,
@@ -46,7 +47,12 @@ for t in "${tests[@]}"; do
 	start=$SECONDS
 	bash "$t" >"out/tests/$name.log" 2>&1
 	rc=$?
-	sed 's/^/# /' "out/tests/$name.log"
+	# A test that prints KTAP is a subtest; other output, diagnostics.
+	if grep -q '^KTAP version ' "out/tests/$name.log"; then
+		ktap_nest "out/tests/$name.log"
+	else
+		sed 's/^/# /' "out/tests/$name.log"
+	fi
 	secs=$((SECONDS - start))
 	took="$secs s"
 	case $rc in
