@@ -1,0 +1,52 @@
+#!/bin/bash
+# The bisect build fails on a series whose middle commit does not build,
+# and names that commit alone: in a sandbox, the commit of series/6.1 that
+# changes alloc_fd() is made to break fs/file.c and the next one to mend
+# it, so that the last commit builds; ci/bisect-build.sh, asked for
+# fs/file.o only, must fail, print "not ok" for that commit with the
+# object, and "ok" for the one after.  An allmodconfig tree of its own to
+# prepare (10 minutes here): make test-full.
+# Tier: full
+set -euo pipefail
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+# The sandbox's kernel cache is new: compile through the real one's ccache.
+export CCACHE_DIR=${CCACHE_DIR:-$KCACHE/ccache}
+sandbox
+R=$SB/repo
+wt=$(make -s -C "$R" tree VERSION=6.1 | tail -n 1)
+export KCACHE
+subject="fs: install dup()'ed files under the lock that allocates their fd"
+bad=$(git -C "$wt" log --format=%H --fixed-strings --grep="$subject" "$(base_get 6.1 tag)..HEAD")
+[ -n "$bad" ] || fail "series/6.1 has no commit '$subject' to break"
+next=$(git -C "$wt" rev-list --reverse "$bad..HEAD" | head -n 1)
+n_bad=$(($(git -C "$wt" rev-list --count "$(base_get 6.1 tag)..$bad") + 1))
+
+# Break alloc_fd()'s definition in that commit, mend it in the next; the
+# patches stay appliable, as git am --3way would stack them.
+break='sed -i "s/^static int alloc_fd(unsigned int start,/static int alloc_fd(int broken, unsigned int start,/" fs/file.c'
+mend='sed -i "s/^static int alloc_fd(int broken, unsigned int start,/static int alloc_fd(unsigned int start,/" fs/file.c'
+amend='git commit -q -a --amend --no-edit'
+GIT_SEQUENCE_EDITOR="sed -i -e '/^pick ${bad:0:7}/a exec $break \&\& grep -q broken fs/file.c \&\& $amend' \
+	-e '/^pick ${next:0:7}/a exec $mend \&\& $amend'" \
+	git -C "$wt" -c user.name=t -c user.email=t@t rebase -q -i --update-refs "$(base_get 6.1 tag)" ||
+	fail "could not make the broken series"
+bad=$(git -C "$wt" log --format=%H --fixed-strings --grep="$subject" "$(base_get 6.1 tag)..HEAD")
+git -C "$wt" show "$bad:fs/file.c" | grep -q 'alloc_fd(int broken' ||
+	fail "the rewritten commit does not break fs/file.c"
+grep -q 'alloc_fd(int broken' "$wt/fs/file.c" && fail "the last commit is broken too"
+make -s -C "$R" export VERSION=6.1 >/dev/null
+
+start=$SECONDS
+if "$R/ci/bisect-build.sh" 6.1 x86_64 gcc fs/file.o >"$SB/ktap" 2>"$SB/err"; then
+	cat "$SB/ktap"
+	fail "bisect-build.sh passed a series whose commit $n_bad does not build"
+fi
+cat "$SB/ktap"
+echo "bisect-build.sh: $((SECONDS - start)) s"
+grep -q "^not ok $n_bad [0-9a-f]* $subject" "$SB/ktap" || fail "commit $n_bad is not the one named not ok"
+grep -q '^# >> fs/file.o: ' "$SB/ktap" || fail "the failed object is not named"
+grep -q "^ok $((n_bad + 1)) " "$SB/ktap" || fail "the commit that mends it is not ok"
+[ "$(grep -c '^not ok' "$SB/ktap")" = 1 ] || fail "other commits than $n_bad are named not ok"
+grep -q '1 commit(s) of series/6.1 break the build' "$SB/err" || fail "no summary of the failure: $(cat "$SB/err")"
+echo "ok: the bisect build fails on commit $n_bad alone, naming fs/file.o"
