@@ -46,7 +46,8 @@ SHELL := /bin/bash
 # VERSION=6.1 as its own VERSION).
 MAKEOVERRIDES :=
 KVER = $(shell sed -n 's/^tag=v//p' series/$(VERSION)/base 2>/dev/null)
-OUTDIR = out/$(KVER)/$(ARCH)-$(COMPILER)
+OUT ?= out
+OUTDIR = $(OUT)/$(KVER)/$(ARCH)-$(COMPILER)
 TREE = scripts/tree.sh $(VERSION) | tail -n 1
 BOOT_CONFIGS = configs/boot.config configs/boot-$(ARCH).config
 

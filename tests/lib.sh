@@ -14,6 +14,34 @@ fail() {
 	exit 1
 }
 
+# test_cache: the tests' own kernel cache, TEST_KCACHE ($KCACHE/test), and
+# their own OUT, TEST_OUT ($OUT/test): a repository, branches, worktrees and
+# kernels of their own, so that make test never touches the developer's
+# (worktrees with commits not yet exported stay as they are, and make and
+# make test never build over each other's kernels).  It borrows the trees
+# the developer's repository has imported (git alternates, and its tags)
+# and its ccache.  Set up once, by the first test; the tests it runs
+# inherit it.
+test_cache() {
+	local real=$KCACHE objects
+	[ -z "${OOM_TEST_CACHE:-}" ] || return 0
+	export CCACHE_DIR=${CCACHE_DIR:-$real/ccache}
+	export DEV_KCACHE=$real KCACHE=${TEST_KCACHE:-$real/test} OUT=${TEST_OUT:-$OUT/test} OOM_TEST_CACHE=1
+	KREPO=$KCACHE/linux KWT=$KCACHE/worktrees
+	if [ ! -d "$KREPO/.git" ]; then
+		git init -q "$KREPO"
+		kgit config gc.auto 0
+		kgit config core.fileMode true
+		kgit config rerere.enabled true
+	fi
+	[ -d "$real/linux/.git" ] && [ "$real/linux" != "$KREPO" ] || return 0
+	objects=$(git -C "$real/linux" rev-parse --path-format=absolute --git-common-dir)/objects
+	grep -qxF "$objects" "$KREPO/.git/objects/info/alternates" 2>/dev/null ||
+		echo "$objects" >>"$KREPO/.git/objects/info/alternates"
+	kgit fetch -q "$real/linux" '+refs/tags/*:refs/tags/*'
+}
+test_cache
+
 skip() {
 	echo "$*"
 	exit 4
