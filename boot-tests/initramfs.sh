@@ -36,10 +36,12 @@ if [ -d "$st" ]; then
 	rm -f "$stage/tests"/*.o
 fi
 cp "$here"/guest/*.sh "$stage/tests/"
-# Each program is linked with what they share, guest/lib/.
+# Each program is linked with what they share, guest/lib/; kselftest.h
+# gives their exit codes (KSFT_SKIP).
 for c in "$here"/guest/*.c; do
 	[ -e "$c" ] || continue
 	"$cc" -static -O2 -Wall -Werror -isystem "$hdr" -I "$here/guest/lib" \
+		-I "$ksrc/tools/testing/selftests" \
 		-pthread -o "$stage/tests/$(basename "$c" .c)" "$c" \
 		"$here"/guest/lib/*.c
 done

@@ -15,6 +15,7 @@
 #include <sys/socket.h>
 #include <drm/drm.h>
 #include <drm/drm_mode.h>
+#include "kselftest.h"
 #include "guest.h"
 
 long page_size;
@@ -28,6 +29,13 @@ void die(const char *what)
 {
 	printf("error: %s: %s\n", what, strerror(errno));
 	exit(2);
+}
+
+void skip(const char *why)
+{
+	printf("SKIP: %s\n", why);
+	fflush(stdout);
+	exit(KSFT_SKIP);
 }
 
 void write_file(const char *path, const char *s)

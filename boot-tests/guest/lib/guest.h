@@ -21,6 +21,12 @@ extern long page_size;
 
 /* Print "error: WHAT: strerror(errno)" and exit 2 (a setup error). */
 noreturn void die(const char *what);
+/*
+ * What the test needs is not there (a device, a file): print "SKIP: @why"
+ * and exit with kselftest's KSFT_SKIP, which the guest's init reports as a
+ * skip with that reason, not as a failure.
+ */
+noreturn void skip(const char *why);
 /* Write @s to the file at @path, or die. */
 void write_file(const char *path, const char *s);
 void set_oom_score_adj(const char *adj);
