@@ -48,7 +48,8 @@ fi
 
 log=$out/build.log
 for try in 1 2; do
-	if kmake "$src" "$out" "$arch" "$comp" -j"$(nproc)" "${targets[@]}" >"$log" 2>&1; then
+	if with_progress "build-kernel.sh: ${targets[*]} in ${out#"$TOP"/}" "$log" \
+		kmake "$src" "$out" "$arch" "$comp" -j"$(nproc)" "${targets[@]}"; then
 		exit 0
 	fi
 	if [ $try = 1 ] && grep -qE 'internal compiler error|due to signal|Segmentation fault|terminated by signal' "$log"; then

@@ -157,6 +157,32 @@ kmake() {
 	kernel_make -C "$src" O="$out" "${args[@]}" "$@"
 }
 
+# with_progress LABEL LOG CMD...: run CMD, its output to LOG.  Meanwhile,
+# when stderr is a terminal, show on one line LABEL, the seconds spent
+# against the last run's (kept in LOG.seconds) and the objects compiled so
+# far; the line is erased at the end.  Never written to LOG or to a pipe,
+# so nothing that parses output sees it.  Returns CMD's status.
+with_progress() {
+	local label=$1 log=$2 rc=0 last='' start=$SECONDS pid=''
+	shift 2
+	[ ! -f "$log.seconds" ] || last=$(cat "$log.seconds")
+	if [ -t 2 ]; then
+		while sleep 2; do
+			printf '\r%s: %d s%s, %d objects compiled ' "$label" $((SECONDS - start)) \
+				"${last:+ (last run: $last s)}" "$(grep -c '^  CC ' "$log" 2>/dev/null)" >&2
+		done &
+		pid=$!
+	fi
+	"$@" >"$log" 2>&1 || rc=$?
+	if [ -n "$pid" ]; then
+		kill "$pid" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+		printf '\r\033[K' >&2
+	fi
+	[ $rc != 0 ] || echo $((SECONDS - start)) >"$log.seconds"
+	return $rc
+}
+
 # ktap_result N NAME RC LOG: the KTAP line of test N, NAME, by its exit
 # status RC, naming LOG when it failed; returns 1 when it failed.
 ktap_result() {
