@@ -30,6 +30,11 @@
  *   memcg-memfd     in a memory cgroup of 192 MiB: the memfd hog, whose
  *                   pages are charged to the cgroup, beside a bystander
  *                   with a quarter of the cgroup's memory
+ *   gem-compositor  a GPU client hands each vgem buffer it allocates to
+ *                   a compositor, the bystander, as a DMA-buf; the
+ *                   compositor imports it into its own DRM file, keeps
+ *                   the handle and drops them all when the client goes:
+ *                   the client must die, alone, not the compositor
  *
  * None of what the hogs allocate through files is in their RSS.  The
  * bystander of the others maps and touches a quarter of RAM (of the
@@ -162,6 +167,31 @@ noreturn static void hog_gem_client(int share)
 	}
 }
 
+/* A GPU client that hands each buffer to the compositor on @share. */
+noreturn static void hog_gem_shared(int share)
+{
+	int fd = open_vgem(NULL, 0);
+
+	if (fd < 0)
+		die("no vgem card");
+	for (;;) {
+		struct drm_prime_handle prime = {
+			.handle = gem_buffer(fd, CHUNK),
+			.flags = DRM_CLOEXEC | DRM_RDWR,
+		};
+
+		if (!prime.handle)
+			continue;
+		if (ioctl(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &prime)) {
+			if (errno == ENOMEM || errno == EINTR)
+				continue;
+			die("DRM_IOCTL_PRIME_HANDLE_TO_FD");
+		}
+		hand_over(share, prime.fd);
+		close(prime.fd);
+	}
+}
+
 noreturn static void hog_anon(int share)
 {
 	for (;;) {
@@ -224,6 +254,46 @@ noreturn static void bystander_dmabuf(int share)
 	ready_and_keep(share);
 }
 
+/*
+ * A compositor: a quarter of RAM of its own, and every buffer its client
+ * sends imported into its DRM file, as a handle kept until the client's
+ * connection closes.
+ */
+noreturn static void bystander_compositor(int share)
+{
+	long quarter = meminfo("MemTotal") / 4;
+	int card = open_vgem(NULL, 0), n = 0, fd;
+	static unsigned int handles[4096];
+	char *p;
+
+	if (card < 0)
+		die("no vgem card");
+	p = mmap(NULL, quarter, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		die("compositor's mmap");
+	touch(p, quarter);
+	if (write(share, "r", 1) != 1)
+		die("ready");
+	while ((fd = recv_fd(share)) >= 0) {
+		struct drm_prime_handle prime = { .fd = fd };
+
+		if (ioctl(card, DRM_IOCTL_PRIME_FD_TO_HANDLE, &prime))
+			die("DRM_IOCTL_PRIME_FD_TO_HANDLE");
+		close(fd);
+		if (n == sizeof(handles) / sizeof(*handles))
+			die("too many buffers");
+		handles[n++] = prime.handle;
+		if (write(share, "k", 1) != 1)
+			die("ack");
+	}
+	/* The client is gone: release its buffers, as wl_buffer.destroy. */
+	while (n--)
+		gem_close(card, handles[n]);
+	for (;;)
+		pause();
+}
+
 /* Read every /proc/PID/oom_score, every 50 ms. */
 noreturn static void poll_proc(int share)
 {
@@ -272,6 +342,7 @@ static const struct scenario scenarios[] = {
 	{ "gem-hog-poller", hog_gem, bystander_anon, .poller = 1, .one_kill = 1 },
 	{ "memcg-dmabuf", hog_anon, bystander_dmabuf, .memcg = 128 * MIB, .one_kill = 1 },
 	{ "memcg-memfd", hog_memfd, bystander_anon, .memcg = 192 * MIB, .one_kill = 1 },
+	{ "gem-compositor", hog_gem_shared, bystander_compositor, .shared = 1, .one_kill = 1 },
 };
 
 const struct scenario *scenario_find(const char *name)

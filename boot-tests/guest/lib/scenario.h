@@ -23,7 +23,7 @@ struct scenario {
 	const char *name;
 	void (*hog)(int share);
 	void (*bystander)(int share);
-	int shared;		/* the hog hands its memfd to the bystander */
+	int shared;		/* the hog hands its memfd or buffers over */
 	long sparse;		/* the bystander is handed a sparse memfd this big */
 	void (*churner)(int share);
 	/*
