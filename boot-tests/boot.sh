@@ -16,6 +16,7 @@
 # The guest has swap, as a distribution's has: a disk of SWAP_MB (64) MiB,
 # a sparse file beside LOG (removed after the run) on the machine's
 # swap_device, which the guest's init makes its swap; SWAP_MB=0 gives none.
+# It has the machine's gpu_devices too: DRM devices of real drivers.
 #
 # The console prints warnings and worse (loglevel=5): a WARN(), a lockdep
 # splat or a BUG reaches the serial log even when the guest never gets to
@@ -83,10 +84,14 @@ if [ "${SWAP_MB:-64}" != 0 ]; then
 	trap 'rm -f "$swap"' EXIT
 	disk=(-drive "file=$swap,if=none,format=raw,id=swap" -device "$(machine "$arch" swap_device),drive=swap")
 fi
+gpus=()
+for d in $(machine "$arch" gpu_devices); do
+	gpus+=(-device "$d")
+done
 rc=0
 start=$SECONDS
 timeout --foreground -k 10 "$timeout" "$qemu" "${base[@]}" "${accel[@]}" -m "$mem" \
-	-initrd "$initrd" -serial "file:$log" "${disk[@]}" \
+	-initrd "$initrd" -serial "file:$log" "${disk[@]}" "${gpus[@]}" \
 	-append "console=$console loglevel=5 panic=-1 panic_on_warn=0 rdinit=/init oomtest.run=$tests $append" \
 	>"$log.qemu" 2>&1 || rc=$?
 elapsed=$((SECONDS - start))

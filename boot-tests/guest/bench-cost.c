@@ -112,7 +112,7 @@ static void print_stats(long long *s, int n)
 /* The vgem card's path in vgem_path; -1 if there is none. */
 static int find_vgem(void)
 {
-	int fd = open_vgem(vgem_path, sizeof(vgem_path));
+	int fd = open_card("vgem", vgem_path, sizeof(vgem_path));
 
 	if (fd < 0)
 		return -1;

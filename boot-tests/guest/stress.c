@@ -335,8 +335,8 @@ int main(void)
 	__u32 h;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	drm[0] = open_vgem(NULL, 0);
-	drm[1] = open_vgem(NULL, 0);
+	drm[0] = open_card("vgem", NULL, 0);
+	drm[1] = open_card("vgem", NULL, 0);
 	if (drm[0] < 0 || drm[1] < 0)
 		skip("no vgem card (CONFIG_DRM_VGEM)");
 	heap = open("/dev/dma_heap/system", O_RDONLY | O_CLOEXEC);

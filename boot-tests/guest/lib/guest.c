@@ -75,7 +75,7 @@ void touch(char *p, size_t len)
 		p[i] = 1;
 }
 
-int open_vgem(char *path, size_t size)
+int open_card(const char *driver, char *path, size_t size)
 {
 	char name[16], card[32];
 	int i, fd;
@@ -88,7 +88,7 @@ int open_vgem(char *path, size_t size)
 		if (fd < 0)
 			continue;
 		memset(name, 0, sizeof(name));
-		if (!ioctl(fd, DRM_IOCTL_VERSION, &v) && !strcmp(name, "vgem")) {
+		if (!ioctl(fd, DRM_IOCTL_VERSION, &v) && !strcmp(name, driver)) {
 			if (path)
 				snprintf(path, size, "%s", card);
 			return fd;

@@ -36,11 +36,11 @@ long meminfo(const char *key);
 void touch(char *p, size_t len);
 
 /*
- * Open the vgem DRM card read-write, close-on-exec, and when @path is not
- * NULL put its path there (@size bytes); -1 with errno ENODEV if there is
- * none.
+ * Open the DRM card of @driver ("vgem", "virtio_gpu", "bochs-drm")
+ * read-write, close-on-exec, and when @path is not NULL put its path there
+ * (@size bytes); -1 with errno ENODEV if there is none.
  */
-int open_vgem(char *path, size_t size);
+int open_card(const char *driver, char *path, size_t size);
 /*
  * A dumb buffer of @pages pages (a row a page, 32 bpp) on DRM file @fd: its
  * handle, or 0 when it could not be created for want of memory.

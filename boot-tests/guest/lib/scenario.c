@@ -5,6 +5,8 @@
  *   memfd-hog       write() to a memfd without end
  *   dmabuf-hog      DMA-bufs of the system heap, fds kept
  *   gem-hog         vgem dumb buffers, touched through their PRIME DMA-buf
+ *   gem-hog-virtio  the same with virtio-gpu, a real driver whose objects
+ *                   are drm_gem_shmem ones with pages from creation on
  *   gem-client-hog  a GPU client as Mesa is one: vgem dumb buffers mapped
  *                   through the DRM file and kept mapped, and eight threads
  *                   waiting in read() on that file
@@ -111,14 +113,25 @@ noreturn static void hog_dmabuf(int share)
 	}
 }
 
-noreturn static void hog_gem(int share)
+/* Dumb buffers of @driver's card, touched through their PRIME DMA-buf. */
+noreturn static void hog_gem_of(const char *driver)
 {
-	int fd = open_vgem(NULL, 0);
+	int fd = open_card(driver, NULL, 0);
 
 	if (fd < 0)
-		die("no vgem card");
+		die(driver);
 	for (;;)
 		gem_buffer(fd, CHUNK);
+}
+
+noreturn static void hog_gem(int share)
+{
+	hog_gem_of("vgem");
+}
+
+noreturn static void hog_gem_virtio(int share)
+{
+	hog_gem_of("virtio_gpu");
 }
 
 static void *wait_on_drm(void *arg)
@@ -138,7 +151,7 @@ noreturn static void hog_gem_client(int share)
 	pthread_t t;
 	int i;
 
-	fd = open_vgem(NULL, 0);
+	fd = open_card("vgem", NULL, 0);
 	if (fd < 0)
 		die("no vgem card");
 	for (i = 0; i < 8; i++)
@@ -170,7 +183,7 @@ noreturn static void hog_gem_client(int share)
 /* A GPU client that hands each buffer to the compositor on @share. */
 noreturn static void hog_gem_shared(int share)
 {
-	int fd = open_vgem(NULL, 0);
+	int fd = open_card("vgem", NULL, 0);
 
 	if (fd < 0)
 		die("no vgem card");
@@ -262,7 +275,7 @@ noreturn static void bystander_dmabuf(int share)
 noreturn static void bystander_compositor(int share)
 {
 	long quarter = meminfo("MemTotal") / 4;
-	int card = open_vgem(NULL, 0), n = 0, fd;
+	int card = open_card("vgem", NULL, 0), n = 0, fd;
 	static unsigned int handles[4096];
 	char *p;
 
@@ -318,7 +331,7 @@ noreturn static void poll_proc(int share)
 
 noreturn static void churn_gem(int share)
 {
-	int fd = open_vgem(NULL, 0);
+	int fd = open_card("vgem", NULL, 0);
 
 	if (fd < 0)
 		die("no vgem card");
@@ -334,6 +347,7 @@ static const struct scenario scenarios[] = {
 	{ "memfd-hog", hog_memfd, bystander_anon },
 	{ "dmabuf-hog", hog_dmabuf, bystander_anon },
 	{ "gem-hog", hog_gem, bystander_anon },
+	{ "gem-hog-virtio", hog_gem_virtio, bystander_anon },
 	{ "gem-client-hog", hog_gem_client, bystander_anon },
 	{ "memfd-shared", hog_memfd, bystander_anon, .shared = 1 },
 	{ "memfd-sparse", hog_memfd, bystander_anon, .sparse = 4096 * MIB },
