@@ -95,6 +95,15 @@ int main(int argc, char **argv)
 	if (kind)
 		expect = expected("/etc/scenarios", sc->name, kind);
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (sc->card) {
+		char why[64];
+		int card = open_card(sc->card, NULL, 0);
+
+		snprintf(why, sizeof(why), "no %s card in /dev/dri", sc->card);
+		if (card < 0)
+			skip(why);
+		close(card);
+	}
 	setrlimit(RLIMIT_NOFILE, &nofile);
 	set_oom_score_adj("-1000");
 	kmsg = kmsg_open();

@@ -346,17 +346,19 @@ noreturn static void churn_gem(int share)
 static const struct scenario scenarios[] = {
 	{ "memfd-hog", hog_memfd, bystander_anon },
 	{ "dmabuf-hog", hog_dmabuf, bystander_anon },
-	{ "gem-hog", hog_gem, bystander_anon },
-	{ "gem-hog-virtio", hog_gem_virtio, bystander_anon },
-	{ "gem-client-hog", hog_gem_client, bystander_anon },
+	{ "gem-hog", hog_gem, bystander_anon, .card = "vgem" },
+	{ "gem-hog-virtio", hog_gem_virtio, bystander_anon, .card = "virtio_gpu" },
+	{ "gem-client-hog", hog_gem_client, bystander_anon, .card = "vgem" },
 	{ "memfd-shared", hog_memfd, bystander_anon, .shared = 1 },
 	{ "memfd-sparse", hog_memfd, bystander_anon, .sparse = 4096 * MIB },
-	{ "gem-churn", hog_gem, bystander_anon, .churner = churn_gem },
+	{ "gem-churn", hog_gem, bystander_anon, .churner = churn_gem, .card = "vgem" },
 	{ "shm-client", hog_anon, bystander_shm },
-	{ "gem-hog-poller", hog_gem, bystander_anon, .poller = 1, .one_kill = 1 },
+	{ "gem-hog-poller", hog_gem, bystander_anon, .poller = 1, .one_kill = 1,
+	  .card = "vgem" },
 	{ "memcg-dmabuf", hog_anon, bystander_dmabuf, .memcg = 128 * MIB, .one_kill = 1 },
 	{ "memcg-memfd", hog_memfd, bystander_anon, .memcg = 192 * MIB, .one_kill = 1 },
-	{ "gem-compositor", hog_gem_shared, bystander_compositor, .shared = 1, .one_kill = 1 },
+	{ "gem-compositor", hog_gem_shared, bystander_compositor, .shared = 1,
+	  .one_kill = 1, .card = "vgem" },
 };
 
 const struct scenario *scenario_find(const char *name)

@@ -38,6 +38,8 @@ struct scenario {
 	 * victim, the OOM killer must kill no other process of the scenario.
 	 */
 	int one_kill;
+	/* The DRM driver whose card it needs, or NULL: skipped without. */
+	const char *card;
 };
 
 /* The scenario called @name, or NULL. */
