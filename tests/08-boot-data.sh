@@ -1,0 +1,55 @@
+#!/bin/bash
+# The boot tests' data holds together: every test a run of
+# boot-tests/ab-runs names is one the guest can run (boot-tests/guest/tests);
+# every OOM scenario of boot-tests/scenarios is there, as oom-scenario, and
+# in the table of boot-tests/guest/lib/scenario.c, with a victim for each
+# column, and every run of ab-runs is a column.  A scenario added to the
+# table and the runs but not to guest/tests boots as "no-such-test", which
+# only a boot shows.  The check proves it can fail, on a copy with a line
+# of guest/tests gone.
+set -euo pipefail
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+
+# check DIR: say what does not hold in DIR/boot-tests, and fail then.
+check() {
+	local d=$1/boot-tests bad=0 t s run row
+	local -A known=() column=()
+	local -a rows columns cell
+	while read -r t _; do
+		known[$t]=1
+	done < <(table_rows "$d/guest/tests")
+	mapfile -t rows < <(table_rows "$d/scenarios")
+	read -r -a columns <<<"${rows[0]}"
+	for t in "${columns[@]:1}"; do
+		column[$t]=1
+	done
+	while read -r run _ _ tests; do
+		[ -n "${column[$run]:-}" ] ||
+			{ echo "ab-runs: run $run is no column of scenarios"; bad=1; }
+		for t in ${tests//,/ }; do
+			[ -n "${known[$t]:-}" ] ||
+				{ echo "ab-runs: run $run: $t is not in guest/tests"; bad=1; }
+		done
+	done < <(table_rows "$d/ab-runs")
+	for row in "${rows[@]:1}"; do
+		read -r -a cell <<<"$row"
+		s=${cell[0]}
+		[ "${#cell[@]}" = "${#columns[@]}" ] ||
+			{ echo "scenarios: $s has ${#cell[@]} columns, not ${#columns[@]}"; bad=1; }
+		table_rows "$d/guest/tests" |
+			awk -v s="$s" '$1 == s && $2 == "oom-scenario" && $3 == s { ok = 1 } END { exit !ok }' ||
+			{ echo "scenarios: $s is not 'oom-scenario $s' in guest/tests"; bad=1; }
+		grep -qF "{ \"$s\"," "$d/guest/lib/scenario.c" ||
+			{ echo "scenarios: $s is not in guest/lib/scenario.c's table"; bad=1; }
+	done
+	return $bad
+}
+
+check "$TOP" || fail "the boot tests' data does not hold together: fix boot-tests/ as said above"
+echo "ok: boot-tests' runs, scenarios and guest tests agree"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp -a "$TOP/boot-tests" "$tmp/"
+sed -i '/^gem-compositor\t/d' "$tmp/boot-tests/guest/tests"
+expect_fail 'gem-compositor is not in guest/tests' check "$tmp"
