@@ -86,6 +86,7 @@ else
 	mv "$cached.tmp" "$cached"
 	from="the base's built and kept in $cached"
 fi
+mkdir -p "$out"
 warnings "$wt" series >"$out/series.warnings"
 new=$(comm -13 "$cached" "$out/series.warnings")
 echo "# Sphinx on $dirs: $((SECONDS - start)) s ($from)"

@@ -16,6 +16,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 need gnuplot
 dir=$OUT/tests/bench
+mkdir -p "$(dirname "$dir")"
 # shellcheck disable=SC2086 # options, split on purpose
 "$TOP/boot-tests/bench.sh" -q ${BENCH_ARGS:-} -o "$dir" 6.1 x86_64 gcc >"$dir.log" 2>&1 ||
 	fail "bench.sh -q: $(tail -n 20 "$dir.log")"
