@@ -6,7 +6,8 @@
 # column, and every run of ab-runs is a column.  A scenario added to the
 # table and the runs but not to guest/tests boots as "no-such-test", which
 # only a boot shows.  The check proves it can fail, on a copy with a line
-# of guest/tests gone.
+# of guest/tests gone.  And the kselftest skips that tests/60 allows are
+# those boot-tests/kselftest-skips lists, in either harness's format.
 set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -53,3 +54,12 @@ trap 'rm -rf "$tmp"' EXIT
 cp -a "$TOP/boot-tests" "$tmp/"
 sed -i '/^gem-compositor\t/d' "$tmp/boot-tests/guest/tests"
 expect_fail 'gem-compositor is not in guest/tests' check "$tmp"
+# The kselftest's skips that tests/60 allows: a listed reason passes, an
+# unlisted one (both harness formats, 6.1's and 6.12's) fails.
+printf '%s\n' '# oom_badness_test: ok 30 gem.virtio_gpu.untouched # SKIP virtio_gpu allocates its buffers when it creates them' \
+	'# oom_badness_test: ok 37 # SKIP PRIME export: Function not implemented' >"$tmp/listed.ktap"
+kselftest_skips "$tmp/listed.ktap" || fail "kselftest_skips refused the reasons boot-tests/kselftest-skips lists"
+printf '%s\n' '# oom_badness_test: ok 16 # SKIP no vgem card in /dev/dri' >"$tmp/card.ktap"
+expect_fail 'skipped: no vgem card' kselftest_skips "$tmp/card.ktap"
+printf '%s\n' '# oom_badness_test: ok 6 series.oom_score_memfd # SKIP needs root to switch /proc/sys/vm/oom_file_badness' >"$tmp/root.ktap"
+expect_fail 'skipped: needs root' kselftest_skips "$tmp/root.ktap"

@@ -26,10 +26,7 @@ for v in ${AB_VERSIONS:-$(default_version)}; do
 	# A case may skip only for a reason of boot-tests/kselftest-skips: one
 	# the machine cannot change (a driver without PRIME export), never a
 	# missing device, root or sysctl.
-	while read -r why; do
-		table_rows "$TOP/boot-tests/kselftest-skips" | grep -qxF "$why" ||
-			fail "$v: a kselftest case skipped: $why (not in boot-tests/kselftest-skips)"
-	done < <(sed -n 's/^# oom_badness_test: ok [0-9]*[^#]*# SKIP //p' "$ab/series.log.ktap")
+	kselftest_skips "$ab/series.log.ktap" || fail "$v: see above"
 	grep -q '^# stress: DRM file 1: 0 pages counted' "$ab/series.log.ktap" ||
 		fail "$v: stress: counts not back to 0"
 	# The OOM report: the series shows what a victim held through files.

@@ -47,6 +47,18 @@ skip() {
 	exit 4
 }
 
+# kselftest_skips KTAP: say each case of the kselftest in KTAP (a boot's
+# log) that skipped for a reason boot-tests/kselftest-skips does not list
+# (a missing card, root or sysctl), and fail then.
+kselftest_skips() {
+	local why bad=0
+	while read -r why; do
+		table_rows "$TOP/boot-tests/kselftest-skips" | grep -qxF -- "$why" ||
+			{ echo "a kselftest case skipped: $why (not in boot-tests/kselftest-skips)"; bad=1; }
+	done < <(sed -n 's/^# oom_badness_test: ok [0-9]*[^#]*# SKIP //p' "$1")
+	return $bad
+}
+
 # expect_fail PATTERN CMD...: CMD fails and says something matching PATTERN.
 # (Its locals have names a caller's function would not use: bash's scoping
 # is dynamic.)
