@@ -228,7 +228,8 @@ noreturn static void ready_and_keep(int share)
 		pause();
 }
 
-noreturn static void bystander_anon(int share)
+/* Map and touch a quarter of RAM, or of the scenario's memory cgroup. */
+static void hold_quarter(void)
 {
 	long quarter = (memcg_max ?: meminfo("MemTotal")) / 4;
 	char *p = mmap(NULL, quarter, PROT_READ | PROT_WRITE,
@@ -237,6 +238,11 @@ noreturn static void bystander_anon(int share)
 	if (p == MAP_FAILED)
 		die("bystander's mmap");
 	touch(p, quarter);
+}
+
+noreturn static void bystander_anon(int share)
+{
+	hold_quarter();
 	ready_and_keep(share);
 }
 
@@ -274,18 +280,12 @@ noreturn static void bystander_dmabuf(int share)
  */
 noreturn static void bystander_compositor(int share)
 {
-	long quarter = meminfo("MemTotal") / 4;
 	int card = open_card("vgem", NULL, 0), n = 0, fd;
 	static unsigned int handles[4096];
-	char *p;
 
 	if (card < 0)
 		die("no vgem card");
-	p = mmap(NULL, quarter, PROT_READ | PROT_WRITE,
-		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		die("compositor's mmap");
-	touch(p, quarter);
+	hold_quarter();
 	if (write(share, "r", 1) != 1)
 		die("ready");
 	while ((fd = recv_fd(share)) >= 0) {
