@@ -22,7 +22,15 @@ set -euo pipefail
 ver=$1
 check_version "$ver"
 [ -d "$TOP/series/$ver" ] || die "series/$ver does not exist (maintained: $(ls "$TOP/series"))"
-need git
+need git flock
+# One tree.sh a version at a time: two would race on the git am worktree's
+# index.  The second waits, then finds the branches up to date.
+mkdir -p "$KCACHE"
+exec {lock}>"$KCACHE/tree-$ver.lock"
+if ! flock -n "$lock"; then
+	echo "tree.sh: waiting for the other tree.sh $ver to finish" >&2
+	flock "$lock"
+fi
 tag=$("$TOP/scripts/import-tree.sh" "$ver")
 integ=$(integration_branch "$ver")
 wt=$(worktree_dir "$ver")
