@@ -15,6 +15,8 @@
 #   make kernel [ARCH= COMPILER=] the boot-test kernel, in out/<kver>/<arch>-<compiler>/
 #   make initramfs                the guest's initramfs beside it
 #   make boot-test                boot it in QEMU with the kselftest only
+#   make upstream-selftests       the kernel's memcg, memfd and mm selftests: what
+#                                 passes on the base kernel must pass on the series
 #   make bench [BENCH_FLAGS=-q]   the benchmarks; whole x86_64 runs write BENCHMARKS.md
 #   make spatch VERSION=6.1       regenerate the driver topic with Coccinelle
 #   make spatch-check VERSION=6.1 fail if series/ differs from what spatch makes
@@ -51,7 +53,8 @@ OUTDIR = $(OUT)/$(KVER)/$(ARCH)-$(COMPILER)
 TREE = scripts/tree.sh $(VERSION) | tail -n 1
 BOOT_CONFIGS = configs/boot.config configs/boot-$(ARCH).config
 
-.PHONY: all help ab bench deps tree export kernel initramfs boot-test spatch spatch-check \
+.PHONY: all help ab bench deps tree export kernel initramfs boot-test upstream-selftests \
+	spatch spatch-check \
 	cocci-report docs docs-check mbox rebase rebase-continue rebase-abort \
 	checkpatch ci ci-workflow ci-lint test test-full timings
 
@@ -85,6 +88,9 @@ initramfs: kernel
 boot-test: initramfs
 	boot-tests/boot.sh $(ARCH) $(OUTDIR)/$$(sed -n 's/^image=//p' boot-tests/machines/$(ARCH)) \
 		$(OUTDIR)/initramfs.cpio.gz $(OUTDIR)/boot/kselftest.log oom_badness_test
+
+upstream-selftests:
+	boot-tests/upstream-selftests.sh $(VERSION) $(ARCH) $(COMPILER)
 
 spatch:
 	cocci/regenerate.sh $(VERSION)

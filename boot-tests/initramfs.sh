@@ -6,7 +6,8 @@
 # Build the boot-test guest for ARCH as a gzipped cpio at DEST: a static
 # busybox, guest/init, the bad-log patterns, and in /tests the programs the
 # guest can run: the series' kselftest from the kernel tree KSRC (when KSRC
-# has it) and the scenario programs of guest/, all static.  KOUT is a kernel
+# has it), the kernel's own selftests of boot-tests/upstream-selftests and
+# the scenario programs of guest/, all static.  KOUT is a kernel
 # build folder of KSRC for ARCH: its exported UAPI headers are used.
 set -euo pipefail
 # shellcheck source=../scripts/lib.sh
@@ -35,6 +36,9 @@ if [ -d "$st" ]; then
 	kernel_make -s -C "$st" CC="$cc" OUTPUT="$stage/tests" KHDR_INCLUDES="-isystem $hdr"
 	rm -f "$stage/tests"/*.o
 fi
+# The kernel's own selftests of what the series touches
+# (boot-tests/upstream-selftests), each a test of /etc/tests.
+"$here/upstream-selftests-build.sh" "$cc" "$ksrc" "$hdr" "$stage/tests" >>"$stage/etc/tests"
 cp "$here"/guest/*.sh "$stage/tests/"
 # Each program is linked with what they share, guest/lib/; kselftest.h
 # gives their exit codes (KSFT_SKIP).

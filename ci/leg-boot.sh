@@ -4,10 +4,12 @@
 # leg-boot.sh LEG: boot the kernel of CI leg LEG (ci/leg-kernel.sh) in QEMU
 # with the tests of the series' run of boot-tests/ab-runs (the kselftest,
 # the OOM scenarios, the stress run), expecting the victims of
-# boot-tests/scenarios for the series; KTAP out.
+# boot-tests/scenarios for the series; KTAP out.  On x86_64, then the
+# kernel's own selftests, on the base kernel (ci/leg-kernel.sh builds it)
+# and on the series: what passes on the base must pass on the series.
 # A leg with a variant (sanitizers) runs slower: it has more time.
-# BOOT_TESTS=TEST[,TEST...] runs those tests instead (tests/87 boots a
-# broken kernel with the kselftest alone).
+# BOOT_TESTS=TEST[,TEST...] runs those tests instead, and no selftests of
+# the kernel (tests/87 boots a broken kernel with the kselftest alone).
 set -euo pipefail
 # shellcheck source=../scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -20,5 +22,17 @@ read -r run _ cmdline tests < <(ab_runs | awk '$1 == "series"')
 tests=${BOOT_TESTS:-$tests}
 timeout=900
 [ "$VARIANT" = - ] || timeout=2400
+image=$(machine "$ARCH" image)
+rc=0
 "$TOP/boot-tests/boot.sh" -T "${BOOT_TIMEOUT:-$timeout}" -a "oomtest.expect=$run $cmdline" \
-	"$ARCH" "$out/$(machine "$ARCH" image)" "$out/initramfs.cpio.gz" "$LEGOUT/boot/boot.log" "$tests"
+	"$ARCH" "$out/$image" "$out/initramfs.cpio.gz" "$LEGOUT/boot/boot.log" "$tests" || rc=$?
+# On x86_64, the kernel's own selftests on the base kernel and on the
+# series (boot-tests/upstream-selftests.sh): two boots of under a minute
+# each under TCG here.  Not on arm64, whose TCG guests are much slower:
+# the tests are the same code there.
+if [ "$ARCH" = x86_64 ] && [ -z "${BOOT_TESTS:-}" ]; then
+	BOOT_TIMEOUT=${BOOT_TIMEOUT:-$timeout} "$TOP/boot-tests/upstream-selftests.sh" \
+		-s "$out/$image" -b "$LEGOUT/kernel-base/$image" -i "$out/initramfs.cpio.gz" \
+		-o "$LEGOUT/upstream-selftests" "$VERSION" "$ARCH" "$COMPILER" || rc=$?
+fi
+exit $rc
