@@ -37,6 +37,10 @@
  *                   compositor imports it into its own DRM file, keeps
  *                   the handle and drops them all when the client goes:
  *                   the client must die, alone, not the compositor
+ *   gem-vram-holder the hog grows anonymous memory; the bystander holds a
+ *                   quarter of RAM and bochs (TTM) buffers of twice RAM
+ *                   that TTM never populated: they hold no system memory,
+ *                   and must not make it the victim
  *
  * None of what the hogs allocate through files is in their RSS.  The
  * bystander of the others maps and touches a quarter of RAM (of the
@@ -307,6 +311,24 @@ noreturn static void bystander_compositor(int share)
 		pause();
 }
 
+/*
+ * A quarter of RAM, and bochs dumb buffers of twice RAM, 16 MiB each, never
+ * drawn into: TTM has populated no page of them.
+ */
+noreturn static void bystander_vram(int share)
+{
+	int card = open_card("bochs-drm", NULL, 0);
+	long n = meminfo("MemTotal") * 2 / (16 * MIB);
+
+	if (card < 0)
+		die("no bochs card");
+	hold_quarter();
+	while (n--)
+		if (!gem_create(card, 16 * MIB / page_size))
+			die("a bochs dumb buffer of 16 MiB");
+	ready_and_keep(share);
+}
+
 /* Read every /proc/PID/oom_score, every 50 ms. */
 noreturn static void poll_proc(int share)
 {
@@ -359,6 +381,7 @@ static const struct scenario scenarios[] = {
 	{ "memcg-memfd", hog_memfd, bystander_anon, .memcg = 192 * MIB, .one_kill = 1 },
 	{ "gem-compositor", hog_gem_shared, bystander_compositor, .shared = 1,
 	  .one_kill = 1, .card = "vgem" },
+	{ "gem-vram-holder", hog_anon, bystander_vram, .card = "bochs-drm" },
 };
 
 const struct scenario *scenario_find(const char *name)
