@@ -40,3 +40,11 @@ FORCE=1 "$R/scripts/tree.sh" 6.1 >/dev/null
 
 git -C "$KCACHE/linux" branch -f "$(topic_branch 6.1 "$(topics 6.1 | head -n 1)")" "$integ"
 expect_fail 'is not stacked on' "$R/scripts/export.sh" 6.1
+
+# Two runs at once (make boot-test beside ci/checkpatch.sh): the second waits
+# for the first instead of failing on the git am worktree's index.lock.
+FORCE=1 "$R/scripts/tree.sh" 6.1 >/dev/null
+"$R/scripts/tree.sh" 6.1 >"$SB/tree1.log" 2>&1 &
+first=$!
+"$R/scripts/tree.sh" 6.1 >"$SB/tree2.log" 2>&1 || fail "the second of two tree.sh runs at once failed: $(tail -n 3 "$SB/tree2.log")"
+wait "$first" || fail "the first of two tree.sh runs at once failed: $(tail -n 3 "$SB/tree1.log")"
