@@ -9,7 +9,8 @@
 # desktop root filesystem (boot-tests/desktop-rootfs.sh, Debian's weston),
 # the shared libraries those files need, and in /tests the Wayland clients
 # of guest/desktop/, built against the rootfs's libwayland.  Only that
-# enters the guest, whose RAM holds it: not the whole rootfs.
+# enters the guest, whose RAM holds it: not the whole rootfs.  Rebuilt only
+# when something it is made of changed.
 set -euo pipefail
 # shellcheck source=../scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -20,6 +21,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 cc=$(machine "$arch" guest_cc)
 need "$cc" wayland-scanner readelf cpio
 [ -f "$base" ] || die "no initramfs $base: run 'make initramfs ARCH=$arch'"
+# Up to date when nothing it is made of is newer.
+if [ -f "$dest" ] && [ -z "$(find "$base" "$0" "$here/desktop-files" "$here/desktop-packages" \
+	"$here/guest/desktop" -newer "$dest" | head -n 1)" ]; then
+	note "desktop guest up to date: $dest"
+	exit 0
+fi
 root=$("$here/desktop-rootfs.sh" "$arch")
 start=$SECONDS
 
