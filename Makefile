@@ -10,6 +10,7 @@
 #   make [VERSION=6.1]            the A/B table: series and base kernels booted,
 #                                 OOM scenarios run on each (same as make ab)
 #   make ab [ARCH= COMPILER=]     the same, on another machine or compiler
+#   make desktop                  the desktop scenarios alone: weston in the guest
 #   make tree VERSION=6.1         the series as branches, in a worktree (path printed)
 #   make export VERSION=6.1       write the branches back into series/6.1/
 #   make kernel [ARCH= COMPILER=] the boot-test kernel, in out/<kver>/<arch>-<compiler>/
@@ -53,7 +54,7 @@ OUTDIR = $(OUT)/$(KVER)/$(ARCH)-$(COMPILER)
 TREE = scripts/tree.sh $(VERSION) | tail -n 1
 BOOT_CONFIGS = configs/boot.config configs/boot-$(ARCH).config
 
-.PHONY: all help ab bench deps tree export kernel initramfs boot-test upstream-selftests \
+.PHONY: all help ab desktop bench deps tree export kernel initramfs boot-test upstream-selftests \
 	spatch spatch-check \
 	cocci-report docs docs-check mbox rebase rebase-continue rebase-abort \
 	checkpatch ci ci-workflow ci-lint test test-full timings
@@ -66,6 +67,9 @@ help:
 
 ab:
 	boot-tests/ab.sh $(VERSION) $(ARCH) $(COMPILER)
+
+desktop:
+	boot-tests/ab.sh -d $(VERSION) $(ARCH) $(COMPILER)
 
 bench:
 	boot-tests/bench.sh $(BENCH_FLAGS) $(VERSION) $(ARCH) $(COMPILER)

@@ -6,7 +6,8 @@
 # Build what the boot runs of series/VERSION need on ARCH with COMPILER: the
 # boot-test kernel of the series (out/<kver>/<arch>-<compiler>/), the same of
 # its base tree (out/<kver>-base/<arch>-<compiler>/, from worktree base-X),
-# and the guest's initramfs, built from the series' tree.  Incremental: only
+# and the guest's initramfs, built from the series' tree, and the desktop
+# guest's (boot-tests/desktop-initramfs.sh) on it where the machine has one.  Incremental: only
 # what changed is rebuilt.  Prints the series' and the base's folders.
 set -euo pipefail
 # shellcheck source=../scripts/lib.sh
@@ -29,6 +30,9 @@ note "building the series' kernel in $series"
 note "building the base kernel in $base"
 "$TOP/ci/build-kernel.sh" "$basewt" "$base" "$arch" "$comp" "${frags[@]}" >&2
 "$TOP/boot-tests/initramfs.sh" "$arch" "$wt" "$series" "$series/initramfs.cpio.gz" >&2
+if [ "$(machine "$arch" desktop_guest)" = yes ]; then
+	"$TOP/boot-tests/desktop-initramfs.sh" "$arch" "$series/initramfs.cpio.gz" "$series/desktop.cpio.gz" >&2
+fi
 note "kernels and initramfs: $((SECONDS - start)) s"
 echo "$series"
 echo "$base"

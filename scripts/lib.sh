@@ -216,6 +216,13 @@ ab_runs() {
 	table_rows "$TOP/boot-tests/ab-runs"
 }
 
+# desktop_rootfs_key LIST: the cache key of the desktop guest's root
+# filesystem (boot-tests/desktop-rootfs.sh): a hash of the package list
+# LIST, its rows only (a comment changes nothing).
+desktop_rootfs_key() {
+	table_rows "$1" | sha256sum | cut -c1-16
+}
+
 # add_worktree DIR COMMIT: a detached worktree of the kernel repository.
 add_worktree() {
 	kgit worktree add -q --detach "$1" "$2"

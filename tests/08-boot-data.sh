@@ -2,8 +2,9 @@
 # The boot tests' data holds together: every test a run of
 # boot-tests/ab-runs names is one the guest can run (boot-tests/guest/tests);
 # every OOM scenario of boot-tests/scenarios is there, as oom-scenario, and
-# in the table of boot-tests/guest/lib/scenario.c, with a victim for each
-# column, and every run of ab-runs is a column.  A scenario added to the
+# in the table of boot-tests/guest/lib/scenario.c (a desktop-* one as
+# desktop-scenario, in guest/desktop-scenario.c), with a victim for each
+# column, and every run of ab-runs and desktop-runs is a column.  A scenario added to the
 # table and the runs but not to guest/tests boots as "no-such-test", which
 # only a boot shows.  The check proves it can fail, on a copy with a line
 # of guest/tests gone.  And the kselftest skips that tests/60 allows are
@@ -14,7 +15,7 @@ set -euo pipefail
 
 # check DIR: say what does not hold in DIR/boot-tests, and fail then.
 check() {
-	local d=$1/boot-tests bad=0 t s run row
+	local d=$1/boot-tests bad=0 t s run row prog src pat runs
 	local -A known=() column=()
 	local -a rows columns cell
 	while read -r t _; do
@@ -25,24 +26,28 @@ check() {
 	for t in "${columns[@]:1}"; do
 		column[$t]=1
 	done
-	while read -r run _ _ tests; do
-		[ -n "${column[$run]:-}" ] ||
-			{ echo "ab-runs: run $run is no column of scenarios"; bad=1; }
-		for t in ${tests//,/ }; do
-			[ -n "${known[$t]:-}" ] ||
-				{ echo "ab-runs: run $run: $t is not in guest/tests"; bad=1; }
-		done
-	done < <(table_rows "$d/ab-runs")
+	for runs in ab-runs desktop-runs; do
+		while read -r run _ _ tests; do
+			[ -n "${column[$run]:-}" ] ||
+				{ echo "$runs: run $run is no column of scenarios"; bad=1; }
+			for t in ${tests//,/ }; do
+				[ -n "${known[$t]:-}" ] ||
+					{ echo "$runs: run $run: $t is not in guest/tests"; bad=1; }
+			done
+		done < <(table_rows "$d/$runs")
+	done
 	for row in "${rows[@]:1}"; do
 		read -r -a cell <<<"$row"
 		s=${cell[0]}
+		prog=oom-scenario src=guest/lib/scenario.c pat="{ \"$s\","
+		[[ $s != desktop-* ]] || prog=desktop-scenario src=guest/desktop-scenario.c pat="\"$s\""
 		[ "${#cell[@]}" = "${#columns[@]}" ] ||
 			{ echo "scenarios: $s has ${#cell[@]} columns, not ${#columns[@]}"; bad=1; }
 		table_rows "$d/guest/tests" |
-			awk -v s="$s" '$1 == s && $2 == "oom-scenario" && $3 == s { ok = 1 } END { exit !ok }' ||
-			{ echo "scenarios: $s is not 'oom-scenario $s' in guest/tests"; bad=1; }
-		grep -qF "{ \"$s\"," "$d/guest/lib/scenario.c" ||
-			{ echo "scenarios: $s is not in guest/lib/scenario.c's table"; bad=1; }
+			awk -v s="$s" -v p="$prog" '$1 == s && $2 == p && $3 == s { ok = 1 } END { exit !ok }' ||
+			{ echo "scenarios: $s is not '$prog $s' in guest/tests"; bad=1; }
+		grep -qF "$pat" "$d/$src" ||
+			{ echo "scenarios: $s is not in $src"; bad=1; }
 	done
 	return $bad
 }

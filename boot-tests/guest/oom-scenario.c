@@ -36,45 +36,6 @@
 
 #define MAX_KILLS 16
 
-/*
- * Who must die first in @scenario on a run of kind @kind, from the table:
- * "scenario series series-off base" lines, the first of them its header.
- */
-static const char *expected(const char *table, const char *scenario, const char *kind)
-{
-	static char victim[32];
-	char line[256], *w[8];
-	int col = -1, n, i;
-	FILE *f = fopen(table, "r");
-
-	if (!f)
-		die(table);
-	while (fgets(line, sizeof(line), f)) {
-		if (line[0] == '#')
-			continue;
-		for (n = 0, w[0] = strtok(line, " \t\n"); w[n] && n < 7;)
-			w[++n] = strtok(NULL, " \t\n");
-		if (!n)
-			continue;
-		if (col < 0) {
-			for (i = 1; i < n; i++)
-				if (!strcmp(w[i], kind))
-					col = i;
-			if (col < 0) {
-				fprintf(stderr, "%s: no column %s\n", table, kind);
-				exit(2);
-			}
-		} else if (!strcmp(w[0], scenario) && col < n) {
-			snprintf(victim, sizeof(victim), "%s", w[col]);
-			fclose(f);
-			return victim;
-		}
-	}
-	fclose(f);
-	fprintf(stderr, "%s: no row %s\n", table, scenario);
-	exit(2);
-}
-
 int main(int argc, char **argv)
 {
 	const char *kind = getenv("OOMTEST_EXPECT");
@@ -93,7 +54,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (kind)
-		expect = expected("/etc/scenarios", sc->name, kind);
+		expect = expected_victim("/etc/scenarios", sc->name, kind);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (sc->card) {
 		char why[64];

@@ -76,4 +76,11 @@ int oom_kills(int kmsg, pid_t *pids, int max);
 long proc_long(const char *path);
 long oom_score(pid_t pid);
 
+/*
+ * Who must die first in @scenario on a run of kind @kind, from @table
+ * (/etc/scenarios): "scenario series series-off base" lines, the first of
+ * them its header.  Exits 2 when the table has no such row or column.
+ */
+const char *expected_victim(const char *table, const char *scenario, const char *kind);
+
 #endif

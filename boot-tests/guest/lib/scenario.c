@@ -209,7 +209,7 @@ noreturn static void hog_gem_shared(int share)
 	}
 }
 
-noreturn static void hog_anon(int share)
+noreturn void hog_anon(int share)
 {
 	for (;;) {
 		char *p = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE,

@@ -9,6 +9,7 @@
 #ifndef OOMTEST_SCENARIO_H
 #define OOMTEST_SCENARIO_H
 
+#include <stdnoreturn.h>
 #include <sys/types.h>
 
 enum role { BYSTANDER, HOG, CHURNER, POLLER, NROLES };
@@ -57,5 +58,8 @@ void scenario_start(const struct scenario *s, pid_t pids[NROLES]);
  * "other".
  */
 const char *role_of(const pid_t pids[NROLES], pid_t pid);
+
+/* A hog of anonymous memory, CHUNK at a time, without end (@share unused). */
+noreturn void hog_anon(int share);
 
 #endif

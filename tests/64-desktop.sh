@@ -1,0 +1,24 @@
+#!/bin/bash
+# make desktop on x86_64, the default kernel: weston runs in the guest on
+# its DRM device (not the headless fallback) in every run, and each
+# desktop scenario's victim is the one boot-tests/scenarios expects of each
+# run: with the series, our Wayland client whose wl_shm pool grows dies
+# alone and weston lives; without it, weston dies.
+# Tier: full
+set -euo pipefail
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+v=$(default_version)
+make -s -C "$TOP" desktop VERSION="$v" ARCH=x86_64 COMPILER=gcc || fail "make desktop VERSION=$v: see above"
+ab=$OUT/$(base_get "$v" tag | sed 's/^v//')/x86_64-gcc/ab/desktop
+while read -r s series off base; do
+	[[ $s == desktop-* ]] || continue
+	grep -qxF "| $s | $series dies | $off dies | $base dies |" "$ab/table.md" ||
+		fail "$v $s: $(grep "^| $s " "$ab/table.md")"
+done < <(table_rows "$TOP/boot-tests/scenarios" | tail -n +2)
+for r in series series-off base; do
+	! grep -q 'falling back to the headless backend' "$ab/$r.log" ||
+		fail "$r: weston ran headless: see $ab/$r.log"
+	grep -q 'weston: DRM backend' "$ab/$r.log" || fail "$r: weston did not run on DRM: see $ab/$r.log"
+done
+echo "series/$v: the desktop rows as expected, weston on DRM in every run"
