@@ -19,8 +19,9 @@
 # The runs of boot-tests/desktop-runs follow, on the desktop guest
 # (boot-tests/desktop-initramfs.sh: weston and its clients) with 1 GiB of
 # RAM, their logs in ab/desktop/; their scenarios are rows of the same
-# table.  -d runs them alone, and writes the table to ab/desktop/table.md.
-# Only on a machine with desktop_guest=yes (boot-tests/machines).
+# table.  -d runs them alone, and writes the table to ab/desktop/table.md;
+# AB_DESKTOP=no leaves them out.  Only on a machine with desktop_guest=yes
+# (boot-tests/machines).
 set -euo pipefail
 # shellcheck source=../scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -41,7 +42,9 @@ results=${kout[series]}/ab
 # logs under ab/ (. or desktop), and says which initramfs and how much RAM.
 runs=()
 [ -n "$desktop_only" ] || mapfile -t runs < <(ab_runs | sed 's/$/ ./')
-if [ "$(machine "$arch" desktop_guest)" = yes ]; then
+if [ "${AB_DESKTOP:-yes}" = no ] && [ -z "$desktop_only" ]; then
+	:
+elif [ "$(machine "$arch" desktop_guest)" = yes ]; then
 	mapfile -t -O ${#runs[@]} runs < <(table_rows "$TOP/boot-tests/desktop-runs" | sed 's/$/ desktop/')
 elif [ -n "$desktop_only" ]; then
 	die "no desktop guest on $arch: see desktop_guest in boot-tests/machines/$arch"
