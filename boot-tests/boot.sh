@@ -95,6 +95,7 @@ timeout --foreground -k 10 "$timeout" "$qemu" "${base[@]}" "${accel[@]}" -m "$me
 	-append "console=$console loglevel=5 panic=-1 panic_on_warn=0 rdinit=/init oomtest.run=$tests $append" \
 	>"$log.qemu" 2>&1 || rc=$?
 elapsed=$((SECONDS - start))
+echo "$elapsed" >"$log.seconds"	# for docs/timings.md (make timings)
 sed -i 's/\r$//' "$log"
 
 patterns=$(grep -v '^#' "$here/bad-log-patterns")

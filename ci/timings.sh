@@ -1,13 +1,16 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# timings.sh [-s SUMMARY] [-t TIMINGS] [-o PAGE]
+# timings.sh [-s SUMMARY] [-t TIMINGS] [-o PAGE] [-d DIR]...
 #
 # Write PAGE (docs/timings.md), how long the last runs took, as data: each
-# test from TIMINGS (out/tests/timings, written by tests/run.sh) and each
+# test from TIMINGS (out/tests/timings, written by tests/run.sh), each
 # step of the CI legs from SUMMARY (out/ci/summary.md, its rows written by
-# ci/summary.sh), with the date, the machine and whether each figure is
-# cold or warm where the run recorded it.  A file that is not there yet is
+# ci/summary.sh), and each kernel build, guest build and boot that left a
+# FILE.seconds in a DIR (out/ and the desktop rootfs cache by default:
+# scripts/lib.sh's with_progress, boot-tests/boot.sh, desktop-rootfs.sh and
+# desktop-initramfs.sh write them), with the date, the machine and whether
+# each figure is cold or warm where the run recorded it.  A file that is not there yet is
 # said so on the page.  A malformed line fails, naming the file and the
 # line, and PAGE is left as it was.  `make timings` runs it; so does
 # tests/run.sh, after a whole tier.
@@ -16,18 +19,38 @@ set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
 summary=${CI_SUMMARY:-$OUT/ci/summary.md} timings=$OUT/tests/timings page=$TOP/docs/timings.md
-while getopts s:t:o: opt; do
+dirs=()
+while getopts s:t:o:d: opt; do
 	case $opt in
 	s) summary=$OPTARG ;;
 	t) timings=$OPTARG ;;
 	o) page=$OPTARG ;;
+	d) dirs+=("$OPTARG") ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# = 0 ] || die "usage: $0 [-s SUMMARY] [-t TIMINGS] [-o PAGE]"
+[ $# = 0 ] || die "usage: $0 [-s SUMMARY] [-t TIMINGS] [-o PAGE] [-d DIR]..."
+[ ${#dirs[@]} != 0 ] || dirs=("$OUT" "$KCACHE/desktop-rootfs")
 
-rel() { printf '%s\n' "${1#"$TOP"/}"; }
+# A path as the page shows it: from the checkout, or from ~.
+# shellcheck disable=SC2088 # ~ shown, not expanded
+rel() {
+	case $1 in
+	"$TOP"/*) printf '%s\n' "${1#"$TOP"/}" ;;
+	"$HOME"/*) printf '%s\n' "~/${1#"$HOME"/}" ;;
+	*) printf '%s\n' "$1" ;;
+	esac
+}
+
+# The FILE.seconds files of the DIRs, sorted.
+seconds_files() {
+	local d
+	for d in "${dirs[@]}"; do
+		# Not into a rootfs: its files are Debian's.
+		[ ! -d "$d" ] || find "$d" -path '*/desktop-rootfs/*/*' -prune -o -name '*.seconds' -type f -print
+	done | sort
+}
 
 # check FILE ERE WHAT: every line of FILE that is data (for a table, a row
 # but its header; else, not a comment) matches ERE; else fail, naming it.
@@ -81,9 +104,33 @@ ci_section() {
 			n["PASS"], n["FAIL"], n["SKIP"], t, int((t + 30) / 60) }' "$summary"
 }
 
+runs_section() {
+	local f files
+	echo "## Kernel builds, guest builds and boots"
+	echo
+	mapfile -t files < <(seconds_files)
+	if [ ${#files[@]} = 0 ]; then
+		echo "No FILE.seconds here yet: run \`make\` (or \`make test\`), then \`make timings\`."
+		return
+	fi
+	echo "Each from the FILE.seconds its run left beside FILE (the log or what"
+	echo "it built): a kernel's build.log, a boot's serial log, a desktop rootfs."
+	echo
+	echo "| what | time | when |"
+	echo "|---|---|---|"
+	for f in "${files[@]}"; do
+		printf '| %s | %d s | %s |\n' "$(rel "${f%.seconds}")" "$(cat "$f")" \
+			"$(date -u -r "$f" '+%Y-%m-%d %H:%M UTC')"
+	done
+}
+
 [ ! -f "$timings" ] || check "$timings" $'^[^\t ]+\t(ok|skip|fail)\t[0-9]+$' "line of tests/run.sh"
 [ ! -f "$summary" ] || check "$summary" '^\| [^|]+ \| [^|]+ \| (PASS|FAIL|SKIP) \| [0-9]+ s \| [^|]* \|$' \
 	"row of ci/summary.sh"
+while read -r f; do
+	grep -qxE '[0-9]+' "$f" ||
+		die "$(rel "$f") is not a number of seconds: $(head -c 80 "$f"); remove it, or run again what writes it"
+done < <(seconds_files)
 now=$(date -u '+%Y-%m-%d %H:%M UTC')
 tmp=$(mktemp "$page.XXXXXX")
 trap 'rm -f "$tmp"' EXIT
@@ -93,9 +140,10 @@ trap 'rm -f "$tmp"' EXIT
 	echo
 	echo "# Timings"
 	echo
-	echo "How long each test and each CI step took in the last run that left its"
-	echo "results in out/.  Cold: the kernel cache had no ccache when the run"
-	echo "started, so every object was compiled; warm: it had one.  What the"
+	echo "How long each test, each CI step, each kernel build and each boot took"
+	echo "in the last run that left its results in out/.  Cold: the kernel cache"
+	echo "had no ccache when the run started, so every object was compiled;"
+	echo "warm: it had one.  What the"
 	echo "tests and the steps do: [ci.md](ci.md), and the test tiers in"
 	echo "[README.md](../README.md)."
 	echo
@@ -107,6 +155,8 @@ trap 'rm -f "$tmp"' EXIT
 	tests_section
 	echo
 	ci_section
+	echo
+	runs_section
 } >"$tmp"
 chmod 644 "$tmp"
 mv "$tmp" "$page"
