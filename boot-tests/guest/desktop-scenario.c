@@ -18,7 +18,9 @@
  * The victim is the first of the desktop's processes that the OOM killer
  * kills (hog, weston, shell, simple-shm, client).  When it is the hog, the
  * others must live: 10 s later, the OOM killer must have killed none of
- * them, and weston and weston-simple-shm must still run.
+ * them, and weston and weston-simple-shm must still run.  Meanwhile it
+ * prints how long after the kill the victim had exited and the memory was
+ * back: what the victim held may live on in weston's mappings.
  *
  * Without a DRM device weston can use, it runs headless, and says why; a
  * guest without weston (not the desktop guest) skips.  OOMTEST_EXPECT and
@@ -211,6 +213,45 @@ static int counted_once(pid_t p)
 	return 1;
 }
 
+/* Whether @p has exited: a zombie, or gone. */
+static int exited(pid_t p)
+{
+	char path[64], stat[256], *state;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", p);
+	f = fopen(path, "r");
+	if (!f)
+		return 1;
+	state = fgets(stat, sizeof(stat), f) ? strrchr(stat, ')') : NULL;
+	fclose(f);
+	return !state || state[2] == 'Z' || state[2] == 'X';
+}
+
+/*
+ * For @ms after a kill of @victim, note when it has exited and when the
+ * memory is back (MemAvailable over half of RAM), and print both: how long
+ * what the victim held lives on after it, in the compositor's mappings.
+ */
+static void watch_release(pid_t victim, int ms)
+{
+	long half = meminfo("MemTotal") / 2;
+	int t, gone = -1, back = -1;
+
+	for (t = 0; t < ms && back < 0; t += 50) {
+		if (gone < 0 && exited(victim))
+			gone = t;
+		if (meminfo("MemAvailable") > half)
+			back = t;
+		usleep(50000);
+	}
+	for (; t < ms; t += 500)
+		usleep(500000);
+	printf("%s: exited %s%d ms after its kill was seen; memory back %s%d ms after\n",
+	       role(victim), gone < 0 ? "not within " : "", gone < 0 ? ms : gone,
+	       back < 0 ? "not within " : "", back < 0 ? ms : back);
+}
+
 /* Wait for a line that starts with @what from @fd (a client's output). */
 static void wait_line(int fd, const char *what)
 {
@@ -293,7 +334,7 @@ int main(int argc, char **argv)
 	 * 10 s for a second kill: the pool of a dead client lives on in the
 	 * compositor's mapping until weston lets the client go.
 	 */
-	sleep(10);
+	watch_release(kills[0], 10000);
 	nkills += oom_kills(kmsg, kills + nkills, MAX_KILLS - nkills);
 	victim = role(kills[0]);
 	printf("the OOM killer killed:");
