@@ -143,9 +143,8 @@ trap 'rm -f "$tmp"' EXIT
 	echo "How long each test, each CI step, each kernel build and each boot took"
 	echo "in the last run that left its results in out/.  Cold: the kernel cache"
 	echo "had no ccache when the run started, so every object was compiled;"
-	echo "warm: it had one.  What the"
-	echo "tests and the steps do: [ci.md](ci.md), and the test tiers in"
-	echo "[README.md](../README.md)."
+	echo "warm: it had one.  What the tests and the steps do: [ci.md](ci.md),"
+	echo "and the test tiers in [README.md](../README.md)."
 	echo
 	echo "| | |"
 	echo "|---|---|"
