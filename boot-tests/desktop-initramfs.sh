@@ -102,5 +102,6 @@ done
 mkdir -p "$(dirname "$dest")"
 cat "$base" "$stage/layer.cpio.gz" >"$dest.tmp"
 mv "$dest.tmp" "$dest"
-echo $((SECONDS - start)) >"$dest.seconds"	# for docs/timings.md (make timings)
-note "desktop guest: $(du -sh "$stage/layer" | cut -f1) of the rootfs, $(du -h "$dest" | cut -f1) compressed, in $((SECONDS - start)) s: $dest"
+took=$((SECONDS - start))
+echo "$took" >"$dest.seconds"	# for docs/timings.md (make timings)
+note "desktop guest: $(du -sh "$stage/layer" | cut -f1) of the rootfs, $(du -h "$dest" | cut -f1) compressed, in $took s: $dest"

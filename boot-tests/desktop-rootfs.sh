@@ -40,6 +40,7 @@ nice mmdebstrap --mode=unshare --variant=extract --format=directory \
 		die "mmdebstrap failed after $((SECONDS - start)) s (its log: $dir.log); try again with 'make desktop'"
 	}
 mv "$dir.tmp" "$dir"
-echo $((SECONDS - start)) >"$dir.seconds"	# for docs/timings.md (make timings)
-note "desktop root filesystem: $(du -sh "$dir" | cut -f1) in $((SECONDS - start)) s, in $dir"
+took=$((SECONDS - start))
+echo "$took" >"$dir.seconds"	# for docs/timings.md (make timings)
+note "desktop root filesystem: $(du -sh "$dir" | cut -f1) in $took s, in $dir"
 echo "$dir"

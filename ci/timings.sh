@@ -10,9 +10,9 @@
 # FILE.seconds in a DIR (out/ and the desktop rootfs cache by default:
 # scripts/lib.sh's with_progress, boot-tests/boot.sh, desktop-rootfs.sh and
 # desktop-initramfs.sh write them), with the date, the machine and whether
-# each figure is cold or warm where the run recorded it.  A file that is not there yet is
-# said so on the page.  A malformed line fails, naming the file and the
-# line, and PAGE is left as it was.  `make timings` runs it; so does
+# each figure is cold or warm where the run recorded it.  A file that is
+# not there yet is said so on the page.  A malformed line fails, naming the
+# file and the line, and PAGE is left as it was.  `make timings` runs it; so does
 # tests/run.sh, after a whole tier.
 set -euo pipefail
 # shellcheck source=../scripts/lib.sh
@@ -104,12 +104,12 @@ ci_section() {
 			n["PASS"], n["FAIL"], n["SKIP"], t, int((t + 30) / 60) }' "$summary"
 }
 
+# runs_section FILE.seconds...: a row each.
 runs_section() {
-	local f files
+	local f
 	echo "## Kernel builds, guest builds and boots"
 	echo
-	mapfile -t files < <(seconds_files)
-	if [ ${#files[@]} = 0 ]; then
+	if [ $# = 0 ]; then
 		echo "No FILE.seconds here yet: run \`make\` (or \`make test\`), then \`make timings\`."
 		return
 	fi
@@ -118,7 +118,7 @@ runs_section() {
 	echo
 	echo "| what | time | when |"
 	echo "|---|---|---|"
-	for f in "${files[@]}"; do
+	for f; do
 		printf '| %s | %d s | %s |\n' "$(rel "${f%.seconds}")" "$(cat "$f")" \
 			"$(date -u -r "$f" '+%Y-%m-%d %H:%M UTC')"
 	done
@@ -127,10 +127,12 @@ runs_section() {
 [ ! -f "$timings" ] || check "$timings" $'^[^\t ]+\t(ok|skip|fail)\t[0-9]+$' "line of tests/run.sh"
 [ ! -f "$summary" ] || check "$summary" '^\| [^|]+ \| [^|]+ \| (PASS|FAIL|SKIP) \| [0-9]+ s \| [^|]* \|$' \
 	"row of ci/summary.sh"
-while read -r f; do
+# One walk of the DIRs (out/ holds whole kernel build trees).
+mapfile -t seconds < <(seconds_files)
+for f in "${seconds[@]}"; do
 	grep -qxE '[0-9]+' "$f" ||
 		die "$(rel "$f") is not a number of seconds: $(head -c 80 "$f"); remove it, or run again what writes it"
-done < <(seconds_files)
+done
 now=$(date -u '+%Y-%m-%d %H:%M UTC')
 tmp=$(mktemp "$page.XXXXXX")
 trap 'rm -f "$tmp"' EXIT
@@ -155,7 +157,7 @@ trap 'rm -f "$tmp"' EXIT
 	echo
 	ci_section
 	echo
-	runs_section
+	runs_section "${seconds[@]}"
 } >"$tmp"
 chmod 644 "$tmp"
 mv "$tmp" "$page"
