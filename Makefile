@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The entry points of the per-file OOM badness series: each target runs one
-# script of scripts/, ci/, cocci/, boot-tests/ or tests/.  This comment is
-# the list of targets: `make help` prints it, and tests/04-make-targets.sh
-# fails when a target is missing from it.  See README.md and docs/.
+# script of scripts/, build/, boot-tests/, checks/, ci/, cocci/ or tests/.
+# This comment is the list of targets: `make help` prints it, and
+# tests/04-make-targets.sh fails when a target is missing from it.  See
+# README.md and docs/.
 #
 #   make help                     this list
 #   make deps                     install the Debian packages used here
@@ -52,7 +53,6 @@ KVER = $(shell sed -n 's/^tag=v//p' series/$(VERSION)/base 2>/dev/null)
 OUT ?= out
 OUTDIR = $(OUT)/$(KVER)/$(ARCH)-$(COMPILER)
 TREE = scripts/tree.sh $(VERSION) | tail -n 1
-BOOT_CONFIGS = configs/boot.config configs/boot-$(ARCH).config
 
 .PHONY: all help ab desktop bench deps tree export kernel initramfs boot-test upstream-selftests \
 	spatch spatch-check \
@@ -84,7 +84,7 @@ export:
 	scripts/export.sh $(VERSION)
 
 kernel:
-	wt=$$($(TREE)) && ci/build-kernel.sh "$$wt" $(OUTDIR) $(ARCH) $(COMPILER) $(BOOT_CONFIGS)
+	wt=$$($(TREE)) && build/boot-kernel.sh "$$wt" $(OUTDIR) $(ARCH) $(COMPILER)
 
 initramfs: kernel
 	wt=$$($(TREE)) && boot-tests/initramfs.sh $(ARCH) "$$wt" $(OUTDIR) $(OUTDIR)/initramfs.cpio.gz
@@ -107,11 +107,11 @@ cocci-report:
 
 docs:
 	scripts/docs.sh $(VERSION)
-	ci/docs-check.sh $(VERSION)
+	checks/docs-check.sh $(VERSION)
 
 docs-check:
 	scripts/docs.sh --check $(VERSION)
-	ci/docs-check.sh $(VERSION)
+	checks/docs-check.sh $(VERSION)
 
 mbox:
 	scripts/mbox.sh $(VERSION)
@@ -126,7 +126,7 @@ rebase-abort:
 	scripts/rebase.sh --abort
 
 checkpatch:
-	ci/checkpatch.sh $(VERSION)
+	checks/checkpatch.sh $(VERSION)
 
 ci:
 	CI_STEPS="$(CI_STEPS)" ci/legs.sh $(LEG)

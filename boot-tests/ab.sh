@@ -23,8 +23,8 @@
 # AB_DESKTOP=no leaves them out.  Only on a machine with desktop_guest=yes
 # (boot-tests/machines).
 set -euo pipefail
-# shellcheck source=../scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
 
 desktop_only=
 [ "${1:-}" != -d ] || { desktop_only=1; shift; }

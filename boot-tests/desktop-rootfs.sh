@@ -10,8 +10,8 @@
 # architecture's needs no emulation (binfmt_misc) either.
 # DESKTOP_PACKAGES names another package list (tests/09 uses it).
 set -euo pipefail
-# shellcheck source=../scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
 
 [ $# -eq 1 ] || die "usage: $0 ARCH"
 darch=$(machine "$1" debian_arch)

@@ -18,7 +18,6 @@ ver=$1 arch=$2 comp=$3
 tag=$(base_get "$ver" tag)
 series=$OUT/${tag#v}/$arch-$comp
 base=$OUT/${tag#v}-base/$arch-$comp
-frags=("$TOP/configs/boot.config" "$TOP/configs/boot-$arch.config")
 
 wt=$("$TOP/scripts/tree.sh" "$ver" | tail -n 1)
 basewt=$(base_worktree "$ver")
@@ -26,9 +25,9 @@ basewt=$(base_worktree "$ver")
 # Our stdout is the two folders: what the steps print goes to stderr.
 start=$SECONDS
 note "building the series' kernel in $series"
-"$TOP/ci/build-kernel.sh" "$wt" "$series" "$arch" "$comp" "${frags[@]}" >&2
+"$TOP/build/boot-kernel.sh" "$wt" "$series" "$arch" "$comp" >&2
 note "building the base kernel in $base"
-"$TOP/ci/build-kernel.sh" "$basewt" "$base" "$arch" "$comp" "${frags[@]}" >&2
+"$TOP/build/boot-kernel.sh" "$basewt" "$base" "$arch" "$comp" >&2
 "$TOP/boot-tests/initramfs.sh" "$arch" "$wt" "$series" "$series/initramfs.cpio.gz" >&2
 if [ "$(machine "$arch" desktop_guest)" = yes ]; then
 	"$TOP/boot-tests/desktop-initramfs.sh" "$arch" "$series/initramfs.cpio.gz" "$series/desktop.cpio.gz" >&2

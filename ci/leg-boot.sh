@@ -11,12 +11,16 @@
 # BOOT_TESTS=TEST[,TEST...] runs those tests instead, and no selftests of
 # the kernel (tests/87 boots a broken kernel with the kselftest alone).
 set -euo pipefail
-# shellcheck source=../scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+# shellcheck source=../boot-tests/lib.sh
+. "$(dirname "$0")/../boot-tests/lib.sh"
 
 [ $# -eq 1 ] || die "usage: $0 LEG"
-leg "$1"
-out=$LEGOUT/kernel
+f=$(leg_fields "$1")
+read -r VERSION ARCH COMPILER VARIANT <<<"$f"
+legout=$(leg_out "$1")
+out=$legout/kernel
 read -r run _ cmdline tests < <(ab_runs | awk '$1 == "series"')
 [ "$cmdline" != - ] || cmdline=
 tests=${BOOT_TESTS:-$tests}
@@ -25,7 +29,7 @@ timeout=900
 image=$(machine "$ARCH" image)
 rc=0
 "$TOP/boot-tests/boot.sh" -T "${BOOT_TIMEOUT:-$timeout}" -a "oomtest.expect=$run $cmdline" \
-	"$ARCH" "$out/$image" "$out/initramfs.cpio.gz" "$LEGOUT/boot/boot.log" "$tests" || rc=$?
+	"$ARCH" "$out/$image" "$out/initramfs.cpio.gz" "$legout/boot/boot.log" "$tests" || rc=$?
 # On x86_64, the kernel's own selftests on the base kernel and on the
 # series (boot-tests/upstream-selftests.sh): two boots of under a minute
 # each under TCG here.  Not on arm64, whose TCG guests are much slower:
@@ -34,7 +38,7 @@ rc=0
 # says so, and ends the step: there is nothing to compare.
 if [ "$ARCH" = x86_64 ] && [ -z "${BOOT_TESTS:-}" ] && [ -f "$out/$image" ]; then
 	BOOT_TIMEOUT=${BOOT_TIMEOUT:-$timeout} "$TOP/boot-tests/upstream-selftests.sh" \
-		-s "$out/$image" -b "$LEGOUT/kernel-base/$image" -i "$out/initramfs.cpio.gz" \
-		-o "$LEGOUT/upstream-selftests" "$VERSION" "$ARCH" "$COMPILER" || rc=$?
+		-s "$out/$image" -b "$legout/kernel-base/$image" -i "$out/initramfs.cpio.gz" \
+		-o "$legout/upstream-selftests" "$VERSION" "$ARCH" "$COMPILER" || rc=$?
 fi
 exit $rc

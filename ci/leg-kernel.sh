@@ -8,20 +8,21 @@
 # base tree too, into out/ci/LEG/kernel-base, for the boot step's
 # comparison of the kernel's own selftests.
 set -euo pipefail
-# shellcheck source=../scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
 
 [ $# -eq 1 ] || die "usage: $0 LEG"
-leg "$1"
-leg_worktree
-frags=("$TOP/configs/boot.config" "$TOP/configs/boot-$ARCH.config")
-[ "$VARIANT" = - ] || frags+=("$TOP/configs/$VARIANT.config")
+f=$(leg_fields "$1")
+read -r VERSION ARCH COMPILER VARIANT <<<"$f"
+legout=$(leg_out "$1")
+legwt=$(leg_worktree "$1")
 start=$SECONDS
-"$TOP/ci/build-kernel.sh" "$LEGWT" "$LEGOUT/kernel" "$ARCH" "$COMPILER" "${frags[@]}"
-"$TOP/boot-tests/initramfs.sh" "$ARCH" "$LEGWT" "$LEGOUT/kernel" "$LEGOUT/kernel/initramfs.cpio.gz"
+"$TOP/build/boot-kernel.sh" -v "$VARIANT" "$legwt" "$legout/kernel" "$ARCH" "$COMPILER"
+"$TOP/boot-tests/initramfs.sh" "$ARCH" "$legwt" "$legout/kernel" "$legout/kernel/initramfs.cpio.gz"
 # The boot step of an x86_64 leg runs the kernel's own selftests on the
 # base kernel too (ci/leg-boot.sh): the base tree, built the same way.
 if [ "$ARCH" = x86_64 ]; then
-	"$TOP/ci/build-kernel.sh" "$(base_worktree "$VERSION")" "$LEGOUT/kernel-base" "$ARCH" "$COMPILER" "${frags[@]}"
+	"$TOP/build/boot-kernel.sh" -v "$VARIANT" "$(base_worktree "$VERSION")" "$legout/kernel-base" \
+		"$ARCH" "$COMPILER"
 fi
-echo "$1: kernel and initramfs in $LEGOUT/kernel ($((SECONDS - start)) s)"
+echo "$1: kernel and initramfs in $legout/kernel ($((SECONDS - start)) s)"

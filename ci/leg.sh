@@ -12,19 +12,24 @@
 # fails its first step at once, saying why, and skips the others.  Then
 # the ccache hit rate of the leg.  Exit status 0 when no step failed.
 set -euo pipefail
-# shellcheck source=../scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
 
 [ $# -eq 1 ] || die "usage: $0 LEG"
 LEG=$1
-leg "$LEG"
+f=$(leg_fields "$LEG")
+read -r VERSION ARCH COMPILER VARIANT <<<"$f"
+LEGOUT=$(leg_out "$LEG")
+usual=$(leg_steps "$LEG")
+weekly=$(leg_steps "$LEG" weekly)
 need jq
-read -ra steps <<<"${CI_STEPS:-$STEPS}"
+read -ra steps <<<"${CI_STEPS:-$usual}"
 [ ${#steps[@]} -gt 0 ] || die "CI_STEPS names no step"
 for s in "${steps[@]}"; do
-	[[ " $STEPS $WEEKLY " == *" $s "* ]] ||
-		die "leg $LEG has no step $s: its steps are $STEPS${WEEKLY:+, and when asked (CI_STEPS=...) $WEEKLY}"
+	[[ " $usual $weekly " == *" $s "* ]] ||
+		die "leg $LEG has no step $s: its steps are $usual${weekly:+, and when asked (CI_STEPS=...) $weekly}"
 done
+# What the steps' commands (ci/steps) are given.
 export TOP VERSION ARCH COMPILER VARIANT LEG LEGOUT
 summary=${CI_SUMMARY:-$OUT/ci/summary.md}
 mkdir -p "$LEGOUT" "$(dirname "$summary")"
@@ -69,7 +74,7 @@ declare -A result
 n=0 fail=0
 for s in "${steps[@]}"; do
 	n=$((n + 1))
-	line=$(sed -e 's/^#.*//' "$TOP/ci/steps" | awk -v s="$s" '$1 == s')
+	line=$(awk -v s="$s" '!/^#/ && $1 == s' "$TOP/ci/steps")
 	[ -n "$line" ] || die "ci/matrix names a step $s that ci/steps has not"
 	read -r _ needs _ cmd <<<"$line"
 	log=$LEGOUT/$s.log

@@ -10,12 +10,12 @@
 # out/ci/matrix.md), and last the line "N passed, N failed" over every
 # step (a SKIP counts in neither; the table shows it).
 set -euo pipefail
-# shellcheck source=../scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
 
 mapfile -t todo < <(if [ $# -gt 0 ]; then printf '%s\n' "$@"; else legs; fi)
 for l in "${todo[@]}"; do
-	leg "$l"
+	leg_fields "$l" >/dev/null
 done
 summary=${CI_SUMMARY:-$OUT/ci/summary.md}
 export CI_SUMMARY=$summary
@@ -28,8 +28,7 @@ n=0
 for l in "${todo[@]}"; do
 	n=$((n + 1)) rc=0
 	"$TOP/ci/leg.sh" "$l" | ktap_nest - || rc=$?
-	leg "$l"
-	ktap_result $n "$l" $rc "$LEGOUT" || true
+	ktap_result $n "$l" $rc "$(leg_out "$l")" || true
 	# A leg that stopped before its steps still counts, as failed.
 	if [ $rc != 0 ] && ! grep -q "^| $l | [^|]* | FAIL |" "$summary"; then
 		"$TOP/ci/summary.sh" "$l" "(setup)" FAIL 0 "ci/leg.sh $l exited with status $rc" >>"$summary"
@@ -40,8 +39,8 @@ matrix=$(dirname "$summary")/matrix.md
 rm -f "$matrix"
 jsons=()
 for l in "${todo[@]}"; do
-	leg "$l"
-	[ ! -f "$LEGOUT/summary.json" ] || jsons+=("$LEGOUT/summary.json")
+	json=$(leg_out "$l")/summary.json
+	[ ! -f "$json" ] || jsons+=("$json")
 done
 [ ${#jsons[@]} = 0 ] || "$TOP/ci/render-summary.sh" "${jsons[@]}" >"$matrix" || true
 # The table, in the KTAP document as diagnostics.

@@ -2,19 +2,22 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # preflight.sh LEG STEP...: whether CI leg LEG can run STEPs here, checked
-# before anything is built: the commands of its toolchain (ci/toolchains)
+# before anything is built: the commands of its toolchain (build/toolchains)
 # and of a kernel build, the libraries a kernel build links with, QEMU for a
 # boot step, and the free disk the steps need (ci/steps) where out/ and the
 # kernel cache are.  Fails on the first thing missing, naming it and the
 # command that brings it; ci/leg.sh makes that the failure of the leg's
 # first step.  Prints what it checked.
 set -euo pipefail
-# shellcheck source=../scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+# shellcheck source=../build/lib.sh
+. "$(dirname "$0")/../build/lib.sh"
 
 [ $# -ge 2 ] || die "usage: $0 LEG STEP..."
 LEG=$1
-leg "$LEG"
+f=$(leg_fields "$LEG")
+read -r _ ARCH COMPILER _ <<<"$f"
 shift
 steps=" $* "
 

@@ -12,8 +12,8 @@
 # it after the legs; the workflow's last job writes it to the run's page.
 # shellcheck disable=SC2016 # the $names in jq's programs are jq's
 set -euo pipefail
-# shellcheck source=../scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
 
 [ $# -gt 0 ] || die "usage: $0 JSON..."
 need jq

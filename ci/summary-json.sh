@@ -13,17 +13,18 @@
 # (written beside, then renamed), so a killed run leaves the steps done.
 # shellcheck disable=SC2016 # the $names in jq's programs are jq's
 set -euo pipefail
-# shellcheck source=../scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
 
 usage="usage: $0 start LEG STEP... | step LEG STEP RESULT SECONDS LOG-OR-NOTE | end LEG HITS MISSES | logs-url LEG URL"
 [ $# -ge 2 ] || die "$usage"
 cmd=$1 LEG=$2
 shift 2
-leg "$LEG"
+f=$(leg_fields "$LEG")
+read -r VERSION ARCH COMPILER VARIANT <<<"$f"
 need jq
-json=$LEGOUT/summary.json
-mkdir -p "$LEGOUT"
+json=$(leg_out "$LEG")/summary.json
+mkdir -p "${json%/*}"
 
 # update JQ-ARGS...: replace the file with what jq makes of it.
 update() {

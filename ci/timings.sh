@@ -8,7 +8,7 @@
 # step of the CI legs from SUMMARY (out/ci/summary.md, its rows written by
 # ci/summary.sh), and each kernel build, guest build and boot that left a
 # FILE.seconds in a DIR (out/ and the desktop rootfs cache by default:
-# scripts/lib.sh's with_progress, boot-tests/boot.sh, desktop-rootfs.sh and
+# build/lib.sh's with_progress, boot-tests/boot.sh, desktop-rootfs.sh and
 # desktop-initramfs.sh write them), with the date, the machine and whether
 # each figure is cold or warm where the run recorded it.  A file that is
 # not there yet is said so on the page.  A malformed line fails, naming the

@@ -9,8 +9,8 @@
 # one table on the run's summary page.  With --check, fail when the file is
 # not what this writes.
 set -euo pipefail
-# shellcheck source=../scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
 
 dest=$TOP/.github/workflows/ci.yml
 tmp=$(mktemp)
@@ -18,10 +18,10 @@ trap 'rm -f "$tmp"' EXIT
 
 # weekly_legs: "LEG STEP..." for each leg with @weekly steps.
 weekly_legs() {
-	local l
+	local l w
 	for l in $(legs); do
-		leg "$l"
-		[ -z "$WEEKLY" ] || echo "$l $WEEKLY"
+		w=$(leg_steps "$l" weekly)
+		[ -z "$w" ] || echo "$l $w"
 	done
 }
 

@@ -15,8 +15,8 @@
 # With --check, write nothing: fail, with the command that fixes it, when
 # series/VERSION differs from what the regeneration would write.
 set -euo pipefail
-# shellcheck source=../scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=../scripts/lib-generated.sh
+. "$(dirname "$0")/../scripts/lib-generated.sh"
 
 check_args "$@"
 read -r topic prev < <(generated_topic "$ver" spatch)

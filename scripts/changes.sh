@@ -73,7 +73,7 @@ match() {
 	if [ ${#exact[@]} -gt 0 ]; then hits=("${exact[@]}"); else hits=("${glob[@]}"); fi
 }
 
-mapfile -t patches < <(grep -v '^#' "$TOP/series/$ver/series")
+mapfile -t patches < <(series_patches "$ver")
 subjects=() used=() taken=()
 for p in "${patches[@]}"; do
 	s=$(git mailinfo /dev/null /dev/null <"$TOP/series/$ver/$p" | sed -n 's/^Subject: //p')

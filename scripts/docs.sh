@@ -10,8 +10,8 @@
 # With --check, write nothing: fail, with the command that fixes it, when
 # series/VERSION differs from what it would write.
 set -euo pipefail
-# shellcheck source=lib.sh
-. "$(dirname "$0")/lib.sh"
+# shellcheck source=lib-generated.sh
+. "$(dirname "$0")/lib-generated.sh"
 
 check_args "$@"
 read -r topic prev < <(generated_topic "$ver" docs)

@@ -71,4 +71,4 @@ for t in "${tl[@]}"; do
 	mv "$tmp/$t" "$dir/$t"
 done
 mv "$tmp/series" "$dir/series"
-note "wrote series/$ver: $(grep -vc '^#' "$dir/series") patches in ${#tl[@]} topics"
+note "wrote series/$ver: $(series_patches "$ver" | wc -l) patches in ${#tl[@]} topics"

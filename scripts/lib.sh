@@ -1,6 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
-# Shared definitions for the scripts of this repository; sourced, not run.
+# The definitions every script of this repository shares: where things
+# live, messages, the kernel repository, the data of series/.  Sourced, not
+# run.  Each stage adds its own beside its scripts: build/lib.sh (kernel
+# builds), boot-tests/lib.sh, ci/lib.sh (the legs of the CI matrix),
+# scripts/lib-generated.sh (topics generated from our sources) and
+# tests/lib.sh; each sources this one.
 #
 # Where things live:
 #   TOP     this checkout
@@ -129,60 +134,6 @@ kernel_make() {
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES make "$@"
 }
 
-# toolchain ARCH COMPILER: the make variables of ci/toolchains for them, on
-# one line (ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- ...).
-toolchain() {
-	local vars
-	vars=$(awk -v a="$1" -v c="$2" '$1 == a && $2 == c { $1 = $2 = ""; print }' \
-		"$TOP/ci/toolchains" | xargs)
-	[ -n "$vars" ] || die "no toolchain for $1 $2 in ci/toolchains"
-	echo "$vars"
-}
-
-# kmake SRC OUT ARCH COMPILER ARGS: make in kernel tree SRC, objects in OUT,
-# with the toolchain of ci/toolchains and the compiler run through ccache.
-kmake() {
-	local src=$1 out=$2 arch=$3 comp=$4 vars v
-	local -a args=()
-	shift 4
-	vars=$(toolchain "$arch" "$comp")
-	for v in $vars; do
-		case $v in
-		CC=*) args+=("CC=ccache ${v#CC=}") ;;
-		*) args+=("$v") ;;
-		esac
-	done
-	CCACHE_DIR=${CCACHE_DIR:-$KCACHE/ccache} \
-	KBUILD_BUILD_USER=oom-badness KBUILD_BUILD_HOST=ci \
-	kernel_make -C "$src" O="$out" "${args[@]}" "$@"
-}
-
-# with_progress LABEL LOG CMD...: run CMD, its output to LOG.  Meanwhile,
-# when stderr is a terminal, show on one line LABEL, the seconds spent
-# against the last run's (kept in LOG.seconds) and the objects compiled so
-# far; the line is erased at the end.  Never written to LOG or to a pipe,
-# so nothing that parses output sees it.  Returns CMD's status.
-with_progress() {
-	local label=$1 log=$2 rc=0 last='' start=$SECONDS pid=''
-	shift 2
-	[ ! -f "$log.seconds" ] || last=$(cat "$log.seconds")
-	if [ -t 2 ]; then
-		while sleep 2; do
-			printf '\r%s: %d s%s, %d objects compiled ' "$label" $((SECONDS - start)) \
-				"${last:+ (last run: $last s)}" "$(grep -c '^  CC ' "$log" 2>/dev/null)" >&2
-		done &
-		pid=$!
-	fi
-	"$@" >"$log" 2>&1 || rc=$?
-	if [ -n "$pid" ]; then
-		kill "$pid" 2>/dev/null || true
-		wait "$pid" 2>/dev/null || true
-		printf '\r\033[K' >&2
-	fi
-	[ $rc != 0 ] || echo $((SECONDS - start)) >"$log.seconds"
-	return $rc
-}
-
 # ktap_result N NAME RC LOG: the KTAP line of test N, NAME, by its exit
 # status RC, naming LOG when it failed; returns 1 when it failed.
 ktap_result() {
@@ -211,18 +162,6 @@ ktap_nest() {
 		{ fflush() }' "$@"
 }
 
-# ab_runs: the runs of boot-tests/ab-runs, one a line.
-ab_runs() {
-	table_rows "$TOP/boot-tests/ab-runs"
-}
-
-# desktop_rootfs_key LIST: the cache key of the desktop guest's root
-# filesystem (boot-tests/desktop-rootfs.sh): a hash of the package list
-# LIST, its rows only (a comment changes nothing).
-desktop_rootfs_key() {
-	table_rows "$1" | sha256sum | cut -c1-16
-}
-
 # add_worktree DIR COMMIT: a detached worktree of the kernel repository.
 add_worktree() {
 	kgit worktree add -q --detach "$1" "$2"
@@ -239,83 +178,23 @@ need() {
 	done
 }
 
-# generated_topic VERSION ORIGIN: "TOPIC PREV", the topic of series/VERSION
-# that ORIGIN makes (its second column in topics) and the topic before it.
-generated_topic() {
-	local topic prev
-	topic=$(table_rows "$TOP/series/$1/topics" | awk -v o="$2" '$2 == o { print $1 }')
-	[ -n "$topic" ] || die "series/$1/topics has no topic of origin '$2'"
-	prev=$(topics "$1" | grep -B1 -x "$topic" | head -n 1)
-	[ "$prev" != "$topic" ] || die "topic $topic cannot come first in series/$1/topics"
-	echo "$topic $prev"
-}
-
 # project_signoff: the identity of series/signoff, "Name <email>": it
 # signs off what this project writes, and stands for no person.
 project_signoff() {
 	grep -v '^#' "$TOP/series/signoff" | head -n 1
 }
 
-# commit_generated DIR MSGFILE BASE: commit the index of worktree DIR as
-# the project (series/signoff), dated as the series' base commit BASE.
-commit_generated() {
-	local signoff email date
-	signoff=$(project_signoff)
-	email=${signoff##*<}
-	date=$(kgit log -1 --format=%aD "$3")
-	GIT_AUTHOR_NAME=${signoff% <*} GIT_AUTHOR_EMAIL=${email%>} \
-	GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date \
-		series_git -C "$1" commit -q --no-verify -F "$2"
-}
-
-# finish_generated VERSION TOPIC DIR CHECK FIX: with CHECK set, fail (naming
-# FIX, the command that regenerates) when series/VERSION/TOPIC differs from
-# the patches in DIR; without, put them there and rebuild the branches.
-finish_generated() {
-	local dest=$TOP/series/$1/$2
-	if [ -n "$4" ]; then
-		diff -ru "$dest" "$3" >&2 ||
-			die "series/$1/$2 is not what this tree makes of its sources: regenerate it with: $5"
-		note "series/$1/$2 is what $5 writes"
-		return 0
-	fi
-	rm -rf "$dest"
-	mkdir -p "$dest"
-	cp "$3"/*.patch "$dest/" 2>/dev/null || true
-	"$TOP/scripts/tree.sh" "$1" >/dev/null
-	"$TOP/scripts/export.sh" "$1"
-}
-
-# leg LEG: read the CI leg LEG (<kernel>-<name>, a line of ci/matrix) into
-# VERSION ARCH COMPILER VARIANT STEPS LEGOUT LEGWT; "-" where the line has
-# none.  STEPS are the steps a run of the leg runs; WEEKLY those the matrix
-# marks STEP@weekly, run only when asked (CI_STEPS=STEP).
-leg() {
-	local name line s steps
-	[[ $1 =~ ^([0-9]+\.[0-9]+)-(.+)$ ]] || die "LEG='$1' is not <kernel>-<name>, like 6.1-x86_64-gcc"
-	VERSION=${BASH_REMATCH[1]} name=${BASH_REMATCH[2]}
-	[ -d "$TOP/series/$VERSION" ] || die "LEG=$1: series/ has no kernel $VERSION (ls series/)"
-	line=$(table_rows "$TOP/ci/matrix" | awk -v n="$name" '$1 == n')
-	[ -n "$line" ] || die "LEG=$1: no leg $name in ci/matrix (there are: $(legs | paste -sd' '))"
-	# shellcheck disable=SC2034 # read by the caller
-	read -r _ ARCH COMPILER VARIANT steps <<<"$line"
-	STEPS='' WEEKLY=''
-	for s in $steps; do
-		case $s in
-		*@weekly) WEEKLY+=" ${s%@weekly}" ;;
-		*@*) die "ci/matrix: leg $name: step $s: the only schedule is @weekly" ;;
-		*) STEPS+=" $s" ;;
-		esac
-	done
-	STEPS=${STEPS# } WEEKLY=${WEEKLY# }
-	# shellcheck disable=SC2034
-	LEGOUT=$OUT/ci/$1
-	LEGWT=$KWT/ci-$1
-}
-
 # versions: the kernels series/ maintains.
 versions() {
 	find "$TOP/series" -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort -V
+}
+
+# series_patches VERSION: the patch files of series/VERSION in the order
+# they apply (its file series), paths relative to series/VERSION.
+series_patches() {
+	local f=$TOP/series/$1/series
+	[ -f "$f" ] || die "no $f"
+	table_rows "$f"
 }
 
 # default_version: the kernel make works on without VERSION= (the Makefile's).
@@ -326,25 +205,6 @@ default_version() {
 # other_versions: the maintained kernels but the default one.
 other_versions() {
 	versions | grep -vxF "$(default_version)" || true
-}
-
-# legs: every leg of the matrix, for every kernel series/ maintains.
-legs() {
-	local v
-	for v in $(versions); do
-		table_rows "$TOP/ci/matrix" | awk -v v="$v" 'NF { print v "-" $1 }'
-	done
-}
-
-# leg_worktree: LEGWT, the leg's own worktree, checked out at the series'
-# integration branch (built by scripts/tree.sh).  Checking out changes only
-# what differs, so a warm leg rebuilds only that.
-leg_worktree() {
-	local commit
-	commit=$(kgit rev-parse --verify -q "$(integration_branch "$VERSION")^{commit}") ||
-		die "no branch $(integration_branch "$VERSION"): run make tree VERSION=$VERSION"
-	[ -d "$LEGWT" ] || add_worktree "$LEGWT" "$commit"
-	git -C "$LEGWT" checkout -q --detach "$commit"
 }
 
 # base_worktree VERSION: the worktree of the series' base tree (base-X),

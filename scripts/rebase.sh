@@ -265,8 +265,7 @@ case $1 in
 	[ -n "$pv" ] ||
 		die "no Debian package provides linux-source-$major${point:+ $point}" \
 		    "(apt-cache madison linux-source-$major lists what can be had)"
-	src=$(find "$TOP/series" -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort -V |
-		grep -vx "$major" | tail -n 1)
+	src=$(versions | grep -vxF "$major" | tail -n 1)
 	[ -d "$TOP/series/$major" ] && [ -n "$point" ] && src=$major
 	[ -n "$src" ] || die "no series to carry"
 	need git apt-get

@@ -1,7 +1,7 @@
 #!/bin/bash
 # The CI matrix is data that holds together: every leg names a step that
 # ci/steps has, an arch with a boot-test machine and a toolchain of
-# ci/toolchains, a variant with its configs/ fragment; a step marked
+# build/toolchains, a variant with its configs/ fragment; a step marked
 # @weekly (allmod-full) is in no leg's default run, and a leg runs it, or
 # refuses a step it has not, when asked with CI_STEPS; `make ci LEG=` refuses
 # a leg that is not there, naming those that are; and the GitHub Actions
@@ -17,8 +17,8 @@ while read -r name arch comp variant st; do
 	done
 	[ "$arch" = - ] && continue
 	[ -f "$TOP/boot-tests/machines/$arch" ] || fail "ci/matrix: leg $name: no machine $arch"
-	awk -v a="$arch" -v c="$comp" '$1 == a && $2 == c { f = 1 } END { exit !f }' "$TOP/ci/toolchains" ||
-		fail "ci/matrix: leg $name: no toolchain $arch $comp in ci/toolchains"
+	awk -v a="$arch" -v c="$comp" '$1 == a && $2 == c { f = 1 } END { exit !f }' "$TOP/build/toolchains" ||
+		fail "ci/matrix: leg $name: no toolchain $arch $comp in build/toolchains"
 	[ "$variant" = - ] || [ -f "$TOP/configs/$variant.config" ] ||
 		fail "ci/matrix: leg $name: no configs/$variant.config"
 done < <(table_rows "$TOP/ci/matrix")
@@ -27,10 +27,11 @@ n=$(legs | wc -l)
 	fail "legs lists $n legs"
 echo "$n legs: $(legs | paste -sd' ')"
 
-leg 6.1-x86_64-gcc
-[[ " $STEPS " != *" allmod-full "* ]] || fail "allmod-full is in the default run of 6.1-x86_64-gcc: $STEPS"
-[ "$WEEKLY" = allmod-full ] || fail "6.1-x86_64-gcc's @weekly steps are '$WEEKLY', not allmod-full"
-echo "ok: 6.1-x86_64-gcc runs $STEPS; allmod-full when asked"
+steps=$(leg_steps 6.1-x86_64-gcc)
+[[ " $steps " != *" allmod-full "* ]] || fail "allmod-full is in the default run of 6.1-x86_64-gcc: $steps"
+weekly=$(leg_steps 6.1-x86_64-gcc weekly)
+[ "$weekly" = allmod-full ] || fail "6.1-x86_64-gcc's @weekly steps are '$weekly', not allmod-full"
+echo "ok: 6.1-x86_64-gcc runs $steps; allmod-full when asked"
 expect_fail 'leg 6.1-x86_64-gcc has no step nope: its steps are kernel boot allmod modules bisect, and when asked \(CI_STEPS=...\) allmod-full' \
 	env CI_STEPS=nope "$TOP/ci/leg.sh" 6.1-x86_64-gcc
 expect_fail 'leg 6.1-series has no step allmod-full' env CI_STEPS=allmod-full "$TOP/ci/leg.sh" 6.1-series

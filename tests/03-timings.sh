@@ -14,9 +14,12 @@ page=$tmp/timings.md
 
 # tests/run.sh, in a copy of its own, on fake tests.  After a whole tier
 # it writes the page, and a failure to write it does not fail the run.
-mkdir -p "$tmp/repo/tests" "$tmp/repo/scripts" "$tmp/repo/ci" "$tmp/repo/docs"
+mkdir -p "$tmp/repo/tests" "$tmp/repo/scripts" "$tmp/repo/ci" "$tmp/repo/build" "$tmp/repo/boot-tests" "$tmp/repo/docs"
 cp "$TOP/tests/run.sh" "$tmp/repo/tests/"
 cp "$TOP/scripts/lib.sh" "$tmp/repo/scripts/"
+cp "$TOP/build/lib.sh" "$tmp/repo/build/"
+cp "$TOP/ci/lib.sh" "$tmp/repo/ci/"
+cp "$TOP/boot-tests/lib.sh" "$tmp/repo/boot-tests/"
 printf 'exit 0\n' >"$tmp/repo/tests/71-passes.sh"
 printf 'echo no such device\nexit 4\n' >"$tmp/repo/tests/72-skips.sh"
 printf '#!/bin/sh\nexit 1\n' >"$tmp/repo/ci/timings.sh"

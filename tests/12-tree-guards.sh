@@ -41,7 +41,7 @@ FORCE=1 "$R/scripts/tree.sh" 6.1 >/dev/null
 git -C "$KCACHE/linux" branch -f "$(topic_branch 6.1 "$(topics 6.1 | head -n 1)")" "$integ"
 expect_fail 'is not stacked on' "$R/scripts/export.sh" 6.1
 
-# Two runs at once (make boot-test beside ci/checkpatch.sh): the second waits
+# Two runs at once (make boot-test beside checks/checkpatch.sh): the second waits
 # for the first instead of failing on the git am worktree's index.lock.
 FORCE=1 "$R/scripts/tree.sh" 6.1 >/dev/null
 "$R/scripts/tree.sh" 6.1 >"$SB/tree1.log" 2>&1 &

@@ -4,7 +4,7 @@
 # the other kernels: 16-ci-configs-others.sh; CONFIG_VERSIONS and
 # CONFIG_COMPILERS change them), the boot-test fragments
 # plus the leg's variant, and those of the modular link check, merged onto
-# tinyconfig, leave every symbol as the fragments set it (ci/build-kernel.sh
+# tinyconfig, leave every symbol as the fragments set it (build/build-kernel.sh
 # fails when one does not: a dependency is off).  Configuring only, in one
 # output folder per kernel, arch and compiler: each config starts from
 # tinyconfig, and the kconfig tools are built once.  (6.12's tinyconfig
@@ -25,21 +25,18 @@ for v in $vers; do
 done
 n=0 nlegs=0
 for l in $(legs); do
-	leg "$l"
+	f=$(leg_fields "$l")
+	read -r VERSION ARCH COMPILER VARIANT <<<"$f"
 	[ "$ARCH" != - ] || continue
 	grep -qxF "$VERSION" <<<"${vers// /$'\n'}" || continue
 	grep -qxF "$COMPILER" <<<"${compilers// /$'\n'}" || continue
 	nlegs=$((nlegs + 1))
-	boot=("$TOP/configs/boot.config" "$TOP/configs/boot-$ARCH.config")
-	[ "$VARIANT" = - ] || boot+=("$TOP/configs/$VARIANT.config")
 	o=$tmp/$VERSION-$ARCH-$COMPILER
-	"$TOP/ci/build-kernel.sh" "${wt[$VERSION]}" "$o" "$ARCH" "$COMPILER" "${boot[@]}" -- olddefconfig ||
+	"$TOP/build/boot-kernel.sh" -v "$VARIANT" "${wt[$VERSION]}" "$o" "$ARCH" "$COMPILER" -- olddefconfig ||
 		fail "$l: the boot-test config does not stick: $(tail -n 5 "$o/config.log")"
 	n=$((n + 1))
-	if grep -qw modules <<<"$STEPS"; then
-		"$TOP/ci/build-kernel.sh" "${wt[$VERSION]}" "$o" "$ARCH" "$COMPILER" \
-			"$TOP/configs/boot.config" "$TOP/configs/boot-$ARCH.config" "$TOP/configs/modules.config" \
-			-- olddefconfig || fail "$l: the modules config does not stick: $(tail -n 5 "$o/config.log")"
+	if grep -qw modules <<<"$(leg_steps "$l")"; then
+		"$TOP/build/boot-kernel.sh" -m "${wt[$VERSION]}" "$o" "$ARCH" "$COMPILER" -- olddefconfig || fail "$l: the modules config does not stick: $(tail -n 5 "$o/config.log")"
 		n=$((n + 1))
 	fi
 done
@@ -47,7 +44,7 @@ echo "$n configs of $nlegs legs that build a kernel ($vers; $compilers): every s
 
 v=${vers%% *}
 echo '# CONFIG_CGROUPS is not set' >"$tmp/no-cgroups.config"
-if said=$("$TOP/ci/build-kernel.sh" "${wt[$v]}" "$tmp/$v-x86_64-gcc" x86_64 gcc "$TOP/configs/boot.config" \
+if said=$("$TOP/build/build-kernel.sh" "${wt[$v]}" "$tmp/$v-x86_64-gcc" x86_64 gcc "$TOP/configs/boot.config" \
 	"$TOP/configs/boot-x86_64.config" "$tmp/no-cgroups.config" -- olddefconfig 2>&1); then
 	fail "a config without cgroups passed the check, though configs/boot.config sets CONFIG_MEMCG"
 fi

@@ -6,10 +6,10 @@ set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 for v in $(versions); do
-	"$TOP/ci/checkpatch.sh" "$v" || fail "checkpatch of series/$v: see above"
+	"$TOP/checks/checkpatch.sh" "$v" || fail "checkpatch of series/$v: see above"
 done
 
 sandbox
 p=$(grep -v '^#' "$SB/repo/series/6.1/series" | tail -n 1)
 sed -i '/^Signed-off-by:/d' "$SB/repo/series/6.1/$p"
-expect_fail "not ok [0-9]+ $p" "$SB/repo/ci/checkpatch.sh" 6.1
+expect_fail "not ok [0-9]+ $p" "$SB/repo/checks/checkpatch.sh" 6.1

@@ -10,5 +10,5 @@ set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 for v in ${BISECT_VERSIONS:-$(default_version)}; do
-	"$TOP/ci/bisect-build.sh" "$v" x86_64 gcc || fail "a commit of series/$v breaks the build: see above"
+	"$TOP/checks/bisect.sh" "$v" x86_64 gcc || fail "a commit of series/$v breaks the build: see above"
 done

@@ -2,7 +2,7 @@
 # The bisect build fails on a series whose middle commit does not build,
 # and names that commit alone: in a sandbox, the commit of series/6.1 that
 # changes alloc_fd() is made to break fs/file.c and the next one to mend
-# it, so that the last commit builds; ci/bisect-build.sh, asked for
+# it, so that the last commit builds; checks/bisect.sh, asked for
 # fs/file.o only, must fail, print "not ok" for that commit with the
 # object, and "ok" for the one after.  An allmodconfig tree of its own to
 # prepare (10 minutes here): make test-full.
@@ -38,12 +38,12 @@ grep -q 'alloc_fd(int broken' "$wt/fs/file.c" && fail "the last commit is broken
 make -s -C "$R" export VERSION=6.1 >/dev/null
 
 start=$SECONDS
-if "$R/ci/bisect-build.sh" 6.1 x86_64 gcc fs/file.o >"$SB/ktap" 2>"$SB/err"; then
+if "$R/checks/bisect.sh" 6.1 x86_64 gcc fs/file.o >"$SB/ktap" 2>"$SB/err"; then
 	cat "$SB/ktap"
-	fail "bisect-build.sh passed a series whose commit $n_bad does not build"
+	fail "bisect.sh passed a series whose commit $n_bad does not build"
 fi
 cat "$SB/ktap"
-echo "bisect-build.sh: $((SECONDS - start)) s"
+echo "bisect.sh: $((SECONDS - start)) s"
 grep -q "^not ok $n_bad [0-9a-f]* $subject" "$SB/ktap" || fail "commit $n_bad is not the one named not ok"
 grep -q '^# >> fs/file.o: ' "$SB/ktap" || fail "the failed object is not named"
 grep -q "^ok $((n_bad + 1)) " "$SB/ktap" || fail "the commit that mends it is not ok"

@@ -16,7 +16,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 leg=6.1-x86_64-gcc
 export CI_SUMMARY=$OUT/tests/ci-summary.md
-leg "$leg"
+legout=$(leg_out "$leg")
 steps="allmod modules"
 make -s -C "$TOP" ci LEG=$leg CI_STEPS="$steps" >"$OUT/tests/ci-leg.log" 2>&1 || true
 sed -n '/^KTAP/,$p' "$OUT/tests/ci-leg.log" | grep -v '^| ' | head -n 60
@@ -28,7 +28,7 @@ grep -q "^# $leg: ccache [0-9]* hits, [0-9]* misses ([0-9]*% hit rate)$" "$OUT/t
 [ "$(tail -n 1 "$OUT/tests/ci-leg.log")" = "$(wc -w <<<"$steps" | tr -d ' ') passed, 0 failed" ] ||
 	fail "the last line is not the count of steps: $(tail -n 1 "$OUT/tests/ci-leg.log")"
 [ -d "$KWT/ci-$leg" ] || fail "the leg has no worktree of its own"
-grep -q '^# modpost: every symbol resolved' "$LEGOUT/modules.log" || fail "the modules step said nothing of modpost"
-grep -q '^# [0-9]* of [0-9]* objects with no new error or warning' "$LEGOUT/allmod.log" ||
+grep -q '^# modpost: every symbol resolved' "$legout/modules.log" || fail "the modules step said nothing of modpost"
+grep -q '^# [0-9]* of [0-9]* objects with no new error or warning' "$legout/allmod.log" ||
 	fail "the allmod step built no objects"
 grep '^| ' "$CI_SUMMARY"

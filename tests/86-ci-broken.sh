@@ -12,17 +12,17 @@ set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 L=6.1-x86_64-gcc
-leg "$L"
-if [ ! -d "$LEGWT" ]; then
+legwt=$(leg_worktree_dir "$L")
+if [ ! -d "$legwt" ]; then
 	mkdir -p "$OUT/tests"
 	make -s -C "$TOP" ci LEG=$L CI_STEPS="allmod modules" >"$OUT/tests/ci-broken-unbroken.log" 2>&1 ||
 		fail "the unbroken leg $L fails: $(tail -n 20 "$OUT/tests/ci-broken-unbroken.log")"
 fi
-[ -d "$LEGWT" ] || fail "no worktree of $L"
+[ -d "$legwt" ] || fail "no worktree of $L"
 export CI_SUMMARY=$OUT/tests/ci-broken-summary.md
 rm -f "$CI_SUMMARY"
-trap 'git -C "$LEGWT" checkout -q -- .' EXIT
-git -C "$LEGWT" diff --quiet || fail "$LEGWT has changes already"
+trap 'git -C "$legwt" checkout -q -- .' EXIT
+git -C "$legwt" diff --quiet || fail "$legwt has changes already"
 
 # broken STEP EXPECT...: the leg's STEP fails, its output matching each EXPECT.
 broken() {
@@ -34,22 +34,22 @@ broken() {
 		grep -qE -- "$e" <<<"$out" || fail "$step failed without /$e/: $out"
 	done
 	echo "ok: $step fails: $(grep -E -- "$1" <<<"$out" | head -n 1)"
-	git -C "$LEGWT" checkout -q -- .
+	git -C "$legwt" checkout -q -- .
 	rm -f "$CI_SUMMARY"
 }
 
 f=drivers/gpu/drm/radeon/radeon_drv.c
-grep -q '\.oom_badness = drm_oom_badness,' "$LEGWT/$f" || fail "$f has no .oom_badness"
-sed -i 's/\.oom_badness = drm_oom_badness,/.oom_badnes = drm_oom_badness,/' "$LEGWT/$f"
+grep -q '\.oom_badness = drm_oom_badness,' "$legwt/$f" || fail "$f has no .oom_badness"
+sed -i 's/\.oom_badness = drm_oom_badness,/.oom_badnes = drm_oom_badness,/' "$legwt/$f"
 broken allmod '^# not ok [0-9]+ drivers/gpu/drm/radeon/radeon_drv.o # does not build with the series' \
 	"# >> $f:[0-9]+:[0-9]+: error: .*oom_badnes"
 
 f=mm/oom_kill.c
-printf '\nint oom_badness_not_declared(void)\n{\n\treturn 0;\n}\n' >>"$LEGWT/$f"
+printf '\nint oom_badness_not_declared(void)\n{\n\treturn 0;\n}\n' >>"$legwt/$f"
 broken allmod '^# not ok [0-9]+ mm/oom_kill.o # 1 new W=1 warning' \
 	"# >> $f:[0-9]+:[0-9]+: warning: no previous prototype for .oom_badness_not_declared"
 
 f=drivers/gpu/drm/drm_file.c
-grep -q '^EXPORT_SYMBOL(drm_oom_badness);' "$LEGWT/$f" || fail "$f does not export drm_oom_badness"
-sed -i '/^EXPORT_SYMBOL(drm_oom_badness);/d' "$LEGWT/$f"
+grep -q '^EXPORT_SYMBOL(drm_oom_badness);' "$legwt/$f" || fail "$f does not export drm_oom_badness"
+sed -i '/^EXPORT_SYMBOL(drm_oom_badness);/d' "$legwt/$f"
 broken modules '"drm_oom_badness" \[drivers/gpu/drm/vgem/vgem.ko\] undefined'

@@ -12,21 +12,22 @@ set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 L=6.1-x86_64-gcc-sanitizers
-leg "$L"
+legwt=$(leg_worktree_dir "$L")
+legout=$(leg_out "$L")
 export CI_SUMMARY=$OUT/tests/ci-sanitizers-summary.md BOOT_TESTS=oom_badness_test
 rm -f "$CI_SUMMARY"
 out=$(CI_STEPS="kernel boot" "$TOP/ci/leg.sh" $L 2>&1) || fail "$L fails unbroken: $out"
 echo "ok: $L boots clean: $(grep -E '^ok [0-9]+ boot' <<<"$out")"
 rm -f "$CI_SUMMARY"
 
-trap 'git -C "$LEGWT" checkout -q -- .' EXIT
-git -C "$LEGWT" diff --quiet || fail "$LEGWT has changes already"
+trap 'git -C "$legwt" checkout -q -- .' EXIT
+git -C "$legwt" diff --quiet || fail "$legwt has changes already"
 f=drivers/gpu/drm/drm_gem.c
 perl -0pi -e 's/(\tpages = atomic_long_sub_return\(obj->size [^;]*;\n\tdrm_WARN_ON_ONCE\(obj->dev, pages < 0\);\n)(\tdrm_gem_object_handle_put_unlocked\(obj\);\n)/$2$1/' \
-	"$LEGWT/$f"
-git -C "$LEGWT" diff --quiet && fail "could not put the use-after-free into $f"
+	"$legwt/$f"
+git -C "$legwt" diff --quiet && fail "could not put the use-after-free into $f"
 out=$(CI_STEPS="kernel boot" "$TOP/ci/leg.sh" $L 2>&1) && fail "$L passed with a use-after-free: $out"
 grep -q "^| $L | boot | FAIL |" "$CI_SUMMARY" || fail "the summary has no FAIL for boot: $(cat "$CI_SUMMARY")"
-grep -qE 'KASAN: (slab-)?use-after-free in drm_gem_object_release_handle' "$LEGOUT/boot/boot.log" ||
+grep -qE 'KASAN: (slab-)?use-after-free in drm_gem_object_release_handle' "$legout/boot/boot.log" ||
 	fail "KASAN did not name drm_gem_object_release_handle: $out"
-echo "ok: the boot step fails: $(grep -m1 -E 'KASAN: (slab-)?use-after-free' "$LEGOUT/boot/boot.log")"
+echo "ok: the boot step fails: $(grep -m1 -E 'KASAN: (slab-)?use-after-free' "$legout/boot/boot.log")"

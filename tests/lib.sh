@@ -6,8 +6,13 @@
 # this trap names it, so a test cannot pass by accident.
 trap 'echo "FAIL: ${BASH_SOURCE[0]##*/}:$LINENO: \"$BASH_COMMAND\" exited $?" >&2' ERR
 
-# shellcheck source=../scripts/lib.sh
-. "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
+# Every stage's definitions (each sources scripts/lib.sh).
+# shellcheck source=../build/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../build/lib.sh"
+# shellcheck source=../ci/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../ci/lib.sh"
+# shellcheck source=../boot-tests/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../boot-tests/lib.sh"
 
 fail() {
 	echo "FAIL: $*"

@@ -1,9 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# warnings.sh [--full] LEG: under allmodconfig for the leg's arch and
+# allmod.sh [--full] LEG: under allmodconfig for the leg's arch and
 # compiler, build with W=1 every object the series touches or reaches
-# through a changed macro (ci/objects.sh), at the base tree and at the
+# through a changed macro (checks/objects.sh), at the base tree and at the
 # series, and fail on what is new, 0-day style: an object that builds at the
 # base and not with the series, or a warning the base did not have for that
 # object (compared without line numbers, which the series moves).  New ones
@@ -22,8 +22,10 @@
 # included), so that its warnings are always seen.  Output:
 # out/ci/LEG/allmod-base, and out/ci/LEG/allmod (or allmod-full).
 set -euo pipefail
-# shellcheck source=../scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=../ci/lib.sh
+. "$(dirname "$0")/../ci/lib.sh"
+# shellcheck source=../build/lib.sh
+. "$(dirname "$0")/../build/lib.sh"
 
 full=
 if [ "${1:-}" = --full ]; then
@@ -31,11 +33,13 @@ if [ "${1:-}" = --full ]; then
 	shift
 fi
 [ $# -eq 1 ] || die "usage: $0 [--full] LEG"
-leg "$1"
-leg_worktree
+f=$(leg_fields "$1")
+read -r VERSION ARCH COMPILER _ <<<"$f"
+legout=$(leg_out "$1")
+legwt=$(leg_worktree "$1")
 basewt=$(base_worktree "$VERSION")
 tag=$(base_get "$VERSION" tag)
-mapfile -t objs < <("$TOP/ci/objects.sh" "$tag" "$(integration_branch "$VERSION")")
+mapfile -t objs < <("$TOP/checks/objects.sh" "$tag" "$(integration_branch "$VERSION")")
 
 # configure SRC OUT: OUT configured with allmodconfig for SRC, CONFIG_WERROR
 # off (W=1's warnings would stop the build instead of being compared), and
@@ -103,11 +107,11 @@ build() {
 # and tree_other (how many other objects have warnings).
 build_tree() {
 	local out=$1 all
-	configure "$LEGWT" "$out"
+	configure "$legwt" "$out"
 	(cd "$out" && rm -f "${objs[@]}")
 	tree_rc=0
-	w1 "$LEGWT" "$out" all || tree_rc=$?
-	all=$(records "$LEGWT" "$out")
+	w1 "$legwt" "$out" all || tree_rc=$?
+	all=$(records "$legwt" "$out")
 	mapfile -t -O "${#objs[@]}" objs < <(awk -F'\t' '$2 == "FAILED" { print $1 }' <<<"$all" |
 		grep -vxF -f <(printf '%s\n' "${objs[@]}") || true)
 	tree_other=$(awk -F'\t' '$2 != "FAILED" { print $1 }' <<<"$all" | sort -u |
@@ -133,16 +137,16 @@ tree_line() {
 	fi
 }
 
-base_out=$LEGOUT/allmod-base
+base_out=$legout/allmod-base
 if [ -n "$full" ]; then
-	series_out=$LEGOUT/allmod-full
+	series_out=$legout/allmod-full
 	build_tree "$series_out"
 	series=$(<"$series_out/records")
 	base=$(build "$basewt" "$base_out")
 else
-	series_out=$LEGOUT/allmod
+	series_out=$legout/allmod
 	base=$(build "$basewt" "$base_out")
-	series=$(build "$LEGWT" "$series_out")
+	series=$(build "$legwt" "$series_out")
 fi
 broken=$(awk -F'\t' '$2 == "FAILED" { print $1 }' <<<"$base" | sort -u)
 
@@ -181,6 +185,6 @@ for o in "${objs[@]}"; do
 done
 echo "# $((${#objs[@]} - fail)) of ${#objs[@]} objects with no new error or warning (W=1, $ARCH allmodconfig, $COMPILER)"
 [ $tree_fail = 0 ] || die "the whole tree does not build with the series (the lines with >> above);" \
-	"rebuild it with: make -C $LEGWT O=$series_out $(toolchain "$ARCH" "$COMPILER") W=1 -k"
+	"rebuild it with: make -C $legwt O=$series_out $(toolchain "$ARCH" "$COMPILER") W=1 -k"
 [ $fail = 0 ] || die "$fail object(s) have new errors or W=1 warnings; rebuild one with:" \
-	"make -C $LEGWT O=$series_out $(toolchain "$ARCH" "$COMPILER") W=1 <object>"
+	"make -C $legwt O=$series_out $(toolchain "$ARCH" "$COMPILER") W=1 <object>"

@@ -13,7 +13,7 @@ set -euo pipefail
 ver=$1
 need perl
 wt=$("$TOP/scripts/tree.sh" "$ver" | tail -n 1)
-mapfile -t patches < <(grep -v '^#' "$TOP/series/$ver/series")
+mapfile -t patches < <(series_patches "$ver")
 echo "KTAP version 1"
 echo "1..${#patches[@]}"
 n=0 fail=0

@@ -1,18 +1,18 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# bisect-build.sh VERSION ARCH COMPILER [OBJECT...]
+# bisect.sh VERSION ARCH COMPILER [OBJECT...]
 #
 # Build, under allmodconfig, at the base of series/VERSION and then at each of
-# its commits, the objects the series touches or reaches (ci/objects.sh), or
+# its commits, the objects the series touches or reaches (checks/objects.sh), or
 # the OBJECTs given (fs/file.o: does it build at every commit?), in a
 # worktree and an output folder of their own, and report KTAP: one line a
 # commit.  An object that does not exist yet at a commit is not built there;
 # one that fails to build at the base already is not held against the series
 # (it is named, and skipped).
 set -euo pipefail
-# shellcheck source=../scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=../build/lib.sh
+. "$(dirname "$0")/../build/lib.sh"
 
 [ $# -ge 3 ] || die "usage: $0 VERSION ARCH COMPILER [OBJECT...]"
 ver=$1 arch=$2 comp=$3
@@ -23,7 +23,7 @@ integ=$(integration_branch "$ver")
 wt=$KWT/bisect-$ver
 out=$OUT/${tag#v}/bisect-$arch-$comp
 objs=("$@")
-[ $# -gt 0 ] || mapfile -t objs < <("$TOP/ci/objects.sh" "$tag" "$integ")
+[ $# -gt 0 ] || mapfile -t objs < <("$TOP/checks/objects.sh" "$tag" "$integ")
 mapfile -t commits < <(kgit rev-list --reverse "$tag..$integ")
 
 [ -d "$wt" ] || add_worktree "$wt" "$tag"

@@ -8,18 +8,17 @@
 # series uses across that line and does not export fails here, named.  The
 # check proves it can fail: vgem.ko must take drm_oom_badness from drm.ko.
 set -euo pipefail
-# shellcheck source=../scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=../ci/lib.sh
+. "$(dirname "$0")/../ci/lib.sh"
 
 [ $# -eq 1 ] || die "usage: $0 LEG"
-leg "$1"
 need llvm-nm
-leg_worktree
-out=$LEGOUT/modules
+f=$(leg_fields "$1")
+read -r _ ARCH COMPILER _ <<<"$f"
+legwt=$(leg_worktree "$1")
+out=$(leg_out "$1")/modules
 rc=0
-"$TOP/ci/build-kernel.sh" "$LEGWT" "$out" "$ARCH" "$COMPILER" \
-	"$TOP/configs/boot.config" "$TOP/configs/boot-$ARCH.config" "$TOP/configs/modules.config" \
-	-- all 2>"$out.err" || rc=$?
+"$TOP/build/boot-kernel.sh" -m "$legwt" "$out" "$ARCH" "$COMPILER" -- all 2>"$out.err" || rc=$?
 if [ $rc != 0 ]; then
 	grep -E 'modpost|undefined' "$out/build.log" | sed 's/^/# >> /' || true
 	cat "$out.err" >&2

@@ -8,8 +8,8 @@
 # image of ARCH's machine.  Fails when a fragment's symbol did not stick, and
 # retries once a build that failed because the compiler crashed (a flake).
 set -euo pipefail
-# shellcheck source=../scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
 
 base=tinyconfig
 if [ "${1:-}" = -b ]; then
