@@ -13,17 +13,18 @@ set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
+usage="usage: $0 [-v VARIANT] [-m] SRC OUT ARCH COMPILER [-- TARGET...]"
 frags=("$TOP/configs/boot.config")
 variant='' modules=''
 while getopts v:m o; do
 	case $o in
 	v) [ "$OPTARG" = - ] || variant=$OPTARG ;;
 	m) modules=1 ;;
-	*) die "usage: $0 [-v VARIANT] [-m] SRC OUT ARCH COMPILER [-- TARGET...]" ;;
+	*) die "$usage" ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 4 ] || die "usage: $0 [-v VARIANT] [-m] SRC OUT ARCH COMPILER [-- TARGET...]"
+[ $# -ge 4 ] || die "$usage"
 src=$1 out=$2 arch=$3 comp=$4
 shift 4
 frags+=("$TOP/configs/boot-$arch.config")

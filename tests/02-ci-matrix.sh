@@ -17,7 +17,7 @@ while read -r name arch comp variant st; do
 	done
 	[ "$arch" = - ] && continue
 	[ -f "$TOP/boot-tests/machines/$arch" ] || fail "ci/matrix: leg $name: no machine $arch"
-	awk -v a="$arch" -v c="$comp" '$1 == a && $2 == c { f = 1 } END { exit !f }' "$TOP/build/toolchains" ||
+	(toolchain "$arch" "$comp") >/dev/null 2>&1 ||
 		fail "ci/matrix: leg $name: no toolchain $arch $comp in build/toolchains"
 	[ "$variant" = - ] || [ -f "$TOP/configs/$variant.config" ] ||
 		fail "ci/matrix: leg $name: no configs/$variant.config"

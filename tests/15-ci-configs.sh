@@ -36,7 +36,8 @@ for l in $(legs); do
 		fail "$l: the boot-test config does not stick: $(tail -n 5 "$o/config.log")"
 	n=$((n + 1))
 	if grep -qw modules <<<"$(leg_steps "$l")"; then
-		"$TOP/build/boot-kernel.sh" -m "${wt[$VERSION]}" "$o" "$ARCH" "$COMPILER" -- olddefconfig || fail "$l: the modules config does not stick: $(tail -n 5 "$o/config.log")"
+		"$TOP/build/boot-kernel.sh" -m "${wt[$VERSION]}" "$o" "$ARCH" "$COMPILER" -- olddefconfig ||
+			fail "$l: the modules config does not stick: $(tail -n 5 "$o/config.log")"
 		n=$((n + 1))
 	fi
 done
