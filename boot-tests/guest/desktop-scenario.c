@@ -238,7 +238,7 @@ static void watch_release(pid_t victim, int ms)
 	long half = meminfo("MemTotal") / 2;
 	int t, gone = -1, back = -1;
 
-	for (t = 0; t < ms && back < 0; t += 50) {
+	for (t = 0; t < ms && (back < 0 || gone < 0); t += 50) {
 		if (gone < 0 && exited(victim))
 			gone = t;
 		if (meminfo("MemAvailable") > half)
