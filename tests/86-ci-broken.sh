@@ -14,7 +14,6 @@ set -euo pipefail
 L=6.1-x86_64-gcc
 legwt=$(leg_worktree_dir "$L")
 if [ ! -d "$legwt" ]; then
-	mkdir -p "$OUT/tests"
 	make -s -C "$TOP" ci LEG=$L CI_STEPS="allmod modules" >"$OUT/tests/ci-broken-unbroken.log" 2>&1 ||
 		fail "the unbroken leg $L fails: $(tail -n 20 "$OUT/tests/ci-broken-unbroken.log")"
 fi

@@ -46,6 +46,8 @@ test_cache() {
 	kgit fetch -q "$real/linux" '+refs/tags/*:refs/tags/*'
 }
 test_cache
+# The tests' own logs and summaries, whichever test runs first.
+mkdir -p "$OUT/tests"
 
 skip() {
 	echo "$*"
