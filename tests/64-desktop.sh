@@ -16,9 +16,5 @@ while read -r s series off base; do
 	grep -qxF "| $s | $series dies | $off dies | $base dies |" "$ab/table.md" ||
 		fail "$v $s: $(grep "^| $s " "$ab/table.md")"
 done < <(table_rows "$TOP/boot-tests/scenarios" | tail -n +2)
-for r in series series-off base; do
-	! grep -q 'falling back to the headless backend' "$ab/$r.log" ||
-		fail "$r: weston ran headless: see $ab/$r.log"
-	grep -q 'weston: DRM backend' "$ab/$r.log" || fail "$r: weston did not run on DRM: see $ab/$r.log"
-done
+desktop_on_drm "$ab" || fail "see above"
 echo "series/$v: the desktop rows as expected, weston on DRM in every run"

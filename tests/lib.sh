@@ -66,6 +66,20 @@ kselftest_skips() {
 	return $bad
 }
 
+# desktop_on_drm DIR: say each desktop run (series, series-off, base) in
+# DIR, an ab/desktop folder, whose weston did not run on its DRM device
+# (fell back to the headless backend, or never said DRM), and fail then.
+desktop_on_drm() {
+	local r bad=0
+	for r in series series-off base; do
+		! grep -q 'falling back to the headless backend' "$1/$r.log" ||
+			{ echo "$r: weston ran headless: see $1/$r.log"; bad=1; }
+		grep -q 'weston: DRM backend' "$1/$r.log" ||
+			{ echo "$r: weston did not run on DRM: see $1/$r.log"; bad=1; }
+	done
+	return $bad
+}
+
 # expect_fail PATTERN CMD...: CMD fails and says something matching PATTERN.
 # (Its locals have names a caller's function would not use: bash's scoping
 # is dynamic.)
