@@ -8,7 +8,9 @@
 # table and the runs but not to guest/tests boots as "no-such-test", which
 # only a boot shows.  The check proves it can fail, on a copy with a line
 # of guest/tests gone.  And the kselftest skips that tests/60 allows are
-# those boot-tests/kselftest-skips lists, in either harness's format.
+# those boot-tests/kselftest-skips lists, in either harness's format; and
+# the A/B tables' check passes the table the scenarios expect and names a
+# row with another victim, or none.
 set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -68,3 +70,16 @@ printf '%s\n' '# oom_badness_test: ok 16 # SKIP no vgem card in /dev/dri' >"$tmp
 expect_fail 'skipped: no vgem card' kselftest_skips "$tmp/card.ktap"
 printf '%s\n' '# oom_badness_test: ok 6 series.oom_score_memfd # SKIP needs root to switch /proc/sys/vm/oom_file_badness' >"$tmp/root.ktap"
 expect_fail 'skipped: needs root' kselftest_skips "$tmp/root.ktap"
+# The A/B tables' check (tests/60 and 64): a table with every row as
+# boot-tests/scenarios expects passes; a row with another victim, or a
+# row missing, fails, unless the rows asked for leave it out.
+table_rows "$TOP/boot-tests/scenarios" | tail -n +2 |
+	awk '{ printf "| %s | %s dies | %s dies | %s dies |\n", $1, $2, $3, $4 }' >"$tmp/table.md"
+expected_victims "$tmp/table.md" || fail "expected_victims refused the table boot-tests/scenarios expects"
+sed -i 's/^| gem-hog | hog dies |/| gem-hog | bystander dies |/' "$tmp/table.md"
+expect_fail 'gem-hog: .* bystander dies .*, expected hog /' expected_victims "$tmp/table.md"
+sed -i '/^| gem-hog /d; /^| desktop-/d' "$tmp/table.md"
+expect_fail 'gem-hog: no row' expected_victims "$tmp/table.md" '!(desktop-*)'
+expected_victims "$tmp/table.md" '!(@(desktop-*|gem-hog))' ||
+	fail "expected_victims checked a row its pattern leaves out"
+echo "ok: expected_victims passes the expected table and names a wrong or missing row"

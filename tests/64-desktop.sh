@@ -11,10 +11,6 @@ set -euo pipefail
 v=$(default_version)
 make -s -C "$TOP" desktop VERSION="$v" ARCH=x86_64 COMPILER=gcc || fail "make desktop VERSION=$v: see above"
 ab=$OUT/$(base_get "$v" tag | sed 's/^v//')/x86_64-gcc/ab/desktop
-while read -r s series off base; do
-	[[ $s == desktop-* ]] || continue
-	grep -qxF "| $s | $series dies | $off dies | $base dies |" "$ab/table.md" ||
-		fail "$v $s: $(grep "^| $s " "$ab/table.md")"
-done < <(table_rows "$TOP/boot-tests/scenarios" | tail -n +2)
+expected_victims "$ab/table.md" 'desktop-*' || fail "$v: see above"
 desktop_on_drm "$ab" || fail "see above"
 echo "series/$v: the desktop rows as expected, weston on DRM in every run"

@@ -66,6 +66,22 @@ kselftest_skips() {
 	return $bad
 }
 
+# expected_victims TABLE [GLOB]: say each scenario of boot-tests/scenarios
+# whose name matches GLOB (every one by default; extglob, as in [[ ]])
+# that TABLE, the table.md of make ab or make desktop, does not show with
+# the victims it expects of series, series-off and base, and fail then.
+expected_victims() {
+	local s series off base bad=0
+	[ -f "$1" ] || { echo "no table: $1"; return 1; }
+	while read -r s series off base; do
+		# shellcheck disable=SC2053 # GLOB is a pattern
+		[[ $s == ${2:-*} ]] || continue
+		grep -qxF "| $s | $series dies | $off dies | $base dies |" "$1" ||
+			{ echo "$s: $(grep "^| $s " "$1" || echo 'no row'), expected $series / $off / $base: see $1"; bad=1; }
+	done < <(table_rows "$TOP/boot-tests/scenarios" | tail -n +2)
+	return $bad
+}
+
 # desktop_on_drm DIR: say each desktop run (series, series-off, base) in
 # DIR, an ab/desktop folder, whose weston did not run on its DRM device
 # (fell back to the headless backend, or never said DRM), and fail then.
