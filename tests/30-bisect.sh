@@ -3,7 +3,7 @@
 # allmodconfig with gcc, the objects the series touches or reaches through
 # a changed macro (the other kernels: 31-bisect-others.sh).  BISECT_VERSIONS
 # changes the kernels.  An allmodconfig tree to prepare and every DRM
-# driver to build again where a fops macro changes (15 minutes cold here):
+# driver to build again where a fops macro changes (docs/timings.md):
 # make test-full, and the bisect step of the CI leg x86_64-gcc.
 # Tier: full
 set -euo pipefail

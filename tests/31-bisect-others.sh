@@ -1,7 +1,7 @@
 #!/bin/bash
 # As tests/30-bisect.sh, on every maintained kernel but the default one:
 # another allmodconfig tree to prepare and every commit's objects to build
-# (904 s cold here for 6.1, in .ci/run): make test-full.
+# (docs/timings.md says how long): make test-full.
 # Tier: full
 set -euo pipefail
 # shellcheck source=lib.sh

@@ -5,7 +5,7 @@
 # it, so that the last commit builds; checks/bisect.sh, asked for
 # fs/file.o only, must fail, print "not ok" for that commit with the
 # object, and "ok" for the one after.  An allmodconfig tree of its own to
-# prepare (10 minutes here): make test-full.
+# prepare: make test-full.
 # Tier: full
 set -euo pipefail
 # shellcheck source=lib.sh

@@ -1,7 +1,7 @@
 #!/bin/bash
 # The A/B table on arm64 (QEMU virt, cross gcc): as tests/60-ab-x86_64.sh,
-# on every maintained kernel.  Two kernels a maintained kernel and slower
-# guests (34 minutes cold here for one kernel, in .ci/run): make test-full.
+# on every maintained kernel.  Two kernels for each maintained kernel, and
+# slower guests (docs/timings.md says how long): make test-full.
 # Tier: full
 set -euo pipefail
 # shellcheck source=lib.sh

@@ -1,6 +1,6 @@
 #!/bin/bash
 # As tests/70-docs.sh, on every maintained kernel but the default one:
-# Sphinx on two more trees (about 8 minutes here): make test-full.
+# Sphinx on two more trees: make test-full.
 # Tier: full
 set -euo pipefail
 # shellcheck source=lib.sh

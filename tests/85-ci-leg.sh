@@ -8,8 +8,8 @@
 # what tests/60-ab-x86_64.sh (the same kernel, booted with the same tests)
 # and tests/30-bisect.sh run: left to them, to keep `make test` within CI's
 # 90 minutes on a cold cache.  `make ci` runs every leg whole (README.md).
-# Two allmodconfig builds and a modular kernel (about 20 minutes cold):
-# make test-full.
+# Two allmodconfig builds and a modular kernel (docs/timings.md says how
+# long): make test-full.
 # Tier: full
 set -euo pipefail
 # shellcheck source=lib.sh

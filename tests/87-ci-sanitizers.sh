@@ -5,8 +5,8 @@
 # subtracted after its reference is dropped: the last reference, for a
 # buffer only its handle keeps), the boot step fails and its log names
 # KASAN's use-after-free in drm_gem_object_release_handle().  The break is
-# made in the leg's worktree, and undone.  A KASAN kernel to build (35
-# minutes cold here at nice 19 beside .ci/run; 203 s warm): make test-full.
+# made in the leg's worktree, and undone.  A KASAN kernel to build
+# (docs/timings.md says how long): make test-full.
 # Tier: full
 set -euo pipefail
 # shellcheck source=lib.sh
