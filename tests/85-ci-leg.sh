@@ -23,7 +23,7 @@ sed -n '/^KTAP/,$p' "$OUT/tests/ci-leg.log" | grep -v '^| ' | head -n 60
 for s in $steps; do
 	grep -q "^| $leg | $s | PASS |" "$CI_SUMMARY" || fail "step $s of $leg did not pass: $(grep "| $s |" "$CI_SUMMARY")"
 done
-grep -q "^# $leg: ccache [0-9]* hits, [0-9]* misses ([0-9]*% hit rate)$" "$OUT/tests/ci-leg.log" ||
+grep -q "^ *# $leg: ccache [0-9]* hits, [0-9]* misses ([0-9]*% hit rate)$" "$OUT/tests/ci-leg.log" ||
 	fail "no ccache hit rate"
 [ "$(tail -n 1 "$OUT/tests/ci-leg.log")" = "$(wc -w <<<"$steps" | tr -d ' ') passed, 0 failed" ] ||
 	fail "the last line is not the count of steps: $(tail -n 1 "$OUT/tests/ci-leg.log")"
