@@ -9,8 +9,8 @@
 # victims (the base's show none), and the memory cgroup scenarios had the
 # cgroup's OOM; the logs are clean; where the machine has a desktop guest,
 # weston ran on its DRM device in the desktop runs (tests/64-desktop.sh
-# runs `make desktop` alone).  AB_ARCH and AB_VERSIONS change the architecture and the
-# kernels.
+# runs `make desktop` alone).  AB_ARCH and AB_VERSIONS change the
+# architecture and the kernels.
 set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
