@@ -16,7 +16,9 @@
 # The guest has swap, as a distribution's has: a disk of SWAP_MB (64) MiB,
 # a sparse file beside LOG (removed after the run) on the machine's
 # swap_device, which the guest's init makes its swap; SWAP_MB=0 gives none.
-# It has the machine's gpu_devices too: DRM devices of real drivers.
+# It has the machine's gpu_devices too: DRM devices of real drivers, and
+# its cpus as vCPUs, which the guest's init checks it sees (oomtest.cpus=):
+# a guest on fewer CPUs runs no test and fails.
 #
 # The console prints warnings and worse (loglevel=5): a WARN(), a lockdep
 # splat or a BUG reaches the serial log even when the guest never gets to
@@ -46,7 +48,9 @@ command -v "$qemu" >/dev/null ||
 [ -f "$image" ] || die "no kernel image $image"
 [ -f "$initrd" ] || die "no initramfs $initrd"
 
-base=(-M "$(machine "$arch" machine)" -smp 2 -display none -monitor none
+cpus=$(machine "$arch" cpus)
+[ -n "$cpus" ] || die "no cpus= in boot-tests/machines/$arch: add the guest's vCPUs there"
+base=(-M "$(machine "$arch" machine)" -smp "$cpus" -display none -monitor none
       -no-reboot -kernel "$image")
 
 # kvm_works: a kernel boots with KVM here.  /dev/kvm can exist and still make
@@ -92,7 +96,7 @@ rc=0
 start=$SECONDS
 timeout --foreground -k 10 "$timeout" "$qemu" "${base[@]}" "${accel[@]}" -m "$mem" \
 	-initrd "$initrd" -serial "file:$log" "${disk[@]}" "${gpus[@]}" \
-	-append "console=$console loglevel=5 panic=-1 panic_on_warn=0 rdinit=/init oomtest.run=$tests $append" \
+	-append "console=$console loglevel=5 panic=-1 panic_on_warn=0 rdinit=/init oomtest.cpus=$cpus oomtest.run=$tests $append" \
 	>"$log.qemu" 2>&1 || rc=$?
 elapsed=$((SECONDS - start))
 echo "$elapsed" >"$log.seconds"	# for docs/timings.md (make timings)

@@ -1,6 +1,7 @@
 #!/bin/bash
-# The boot runner fails a run, showing why, on a kernel panic, on a hang and
-# on a bad kernel log; and passes a run that is clean.  Uses the x86_64
+# The boot runner fails a run, showing why, on a kernel panic, on a hang, on
+# a bad kernel log and on a guest that sees fewer CPUs than QEMU gave it;
+# and passes a run that is clean, on every vCPU.  Uses the x86_64
 # series kernel of `make ab` (built by tests/60-ab-x86_64.sh if missing).
 set -euo pipefail
 # shellcheck source=lib.sh
@@ -22,5 +23,14 @@ grep -q '^# .*BUG: sleeping function called from invalid context' "$out/boot/fai
 	fail "the bad log line is not shown"
 grep -q '^not ok [0-9]* boot # bad kernel log' "$out/boot/failures.log.ktap" ||
 	fail "the host did not see the bad log line"
+# maxcpus=1: the kernel brings up one of the two vCPUs, as it did before
+# the x86_64 config had ACPI; the guest runs none of its tests then.
+cpus=$(machine x86_64 cpus)
+expect_fail "^not ok 1 cpus # the guest sees 1 CPUs, QEMU gave it $cpus: no test run" \
+	boot oom_badness_test -a maxcpus=1
+! grep -q 'oom_badness_test: start' "$out/boot/failures.log" ||
+	fail "the guest on one CPU ran its test"
 boot oom_badness_test >/dev/null || fail "a clean run failed"
-echo "a clean run passes"
+grep -qx "# guest: $cpus CPUs" "$out/boot/failures.log.ktap" ||
+	fail "the clean run does not say it saw $cpus CPUs"
+echo "a clean run passes, on $cpus CPUs"
