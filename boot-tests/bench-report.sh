@@ -42,7 +42,7 @@ awk -v runs="$runs" -v dir="$dir" -f "$TOP/boot-tests/bench-report.awk" \
 	echo "|---|---|"
 	echo "| kernels | $(meta kernel): $runs|"
 	echo "| machine | $(meta host) |"
-	echo "| guest | $(meta qemu), accelerator $(meta accel); 2 CPUs, $(meta memory), no swap; lockdep and RCU checking on |"
+	echo "| guest | $(meta qemu), accelerator $(meta accel); $(meta cpus) vCPUs as the guest counted them, $(meta memory), no swap; lockdep and RCU checking on |"
 	echo "| clock | $(meta clock); QEMU run with $(meta priority) |"
 	echo "| rounds | $(meta rounds): each round boots every kernel in turn and runs every measurement |"
 	echo "| host load | load average $(meta load_start) at the start, $(meta load_end) at the end |"

@@ -163,6 +163,10 @@ for round in $(seq "$rounds"); do
 				>/dev/null 2>"$log.notes" || rc=$?
 			grep -q '^accel' "$dir/meta" ||
 				sed -n 's/^boot\.sh: accelerator: /accel\t/p' "$log.notes" | head -n 1 >>"$dir/meta"
+			# The CPUs as the guest counted them (guest/init fails on fewer
+			# than QEMU gave it).
+			grep -q '^cpus' "$dir/meta" ||
+				sed -n 's/^# guest: \([0-9]*\) CPUs$/cpus\t\1/p' "$log.ktap" | head -n 1 >>"$dir/meta"
 			sed -n 's/^# bench-[a-z-]*: \(result\|skip\) /\1 /p' "$log.ktap" |
 				sed "s/^/$round	$run	/" >>"$dir/results.tsv"
 			grep '^not ok\|^# .*error' "$log.ktap" | sed 's/^/# /' || true

@@ -22,6 +22,9 @@ mkdir -p "$(dirname "$dir")"
 	fail "bench.sh -q: $(tail -n 20 "$dir.log")"
 [ -s "$dir/report.md" ] || fail "no report in $dir"
 [ -s "$dir/plot.png" ] || fail "no plot in $dir"
+cpus=$(machine x86_64 cpus)
+grep -q "^| guest | .*; $cpus vCPUs as the guest counted them," "$dir/report.md" ||
+	fail "the report does not say its guests had $cpus vCPUs: $(grep '^| guest |' "$dir/report.md")"
 
 # victim RUN SCENARIO: the first to die, from the results.
 victim() {
