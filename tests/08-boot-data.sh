@@ -4,13 +4,14 @@
 # every OOM scenario of boot-tests/scenarios is there, as oom-scenario, and
 # in the table of boot-tests/guest/lib/scenario.c (a desktop-* one as
 # desktop-scenario, in guest/desktop-scenario.c), with a victim for each
-# column, and every run of ab-runs and desktop-runs is a column.  A scenario added to the
-# table and the runs but not to guest/tests boots as "no-such-test", which
-# only a boot shows.  The check proves it can fail, on a copy with a line
-# of guest/tests gone.  And the kselftest skips that tests/60 allows are
-# those boot-tests/kselftest-skips lists, in either harness's format; and
-# the A/B tables' check passes the table the scenarios expect and names a
-# row with another victim, or none.
+# column; every one but a desktop-* one is there as bench-NAME too, for the
+# benchmark; and every run of ab-runs and desktop-runs is a column.  A
+# scenario added to the table and the runs but not to guest/tests boots as
+# "no-such-test", which only a boot shows.  The check proves it can fail,
+# on a copy with a line of guest/tests gone.  And the kselftest skips that
+# tests/60 allows are those boot-tests/kselftest-skips lists, in either
+# harness's format; and the A/B tables' check passes the table the
+# scenarios expect and names a row with another victim, or none.
 set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -50,6 +51,11 @@ check() {
 			{ echo "scenarios: $s is not '$prog $s' in guest/tests"; bad=1; }
 		grep -qF "$pat" "$d/$src" ||
 			{ echo "scenarios: $s is not in $src"; bad=1; }
+		# The benchmark runs every scenario but the desktop's as bench-NAME
+		# (boot-tests/bench.sh).
+		[[ $s == desktop-* ]] || table_rows "$d/guest/tests" |
+			awk -v s="$s" '$1 == "bench-" s && $2 == "bench-oom" && $3 == s { ok = 1 } END { exit !ok }' ||
+			{ echo "scenarios: $s is not 'bench-oom $s' as bench-$s in guest/tests"; bad=1; }
 	done
 	return $bad
 }
@@ -61,6 +67,9 @@ trap 'rm -rf "$tmp"' EXIT
 cp -a "$TOP/boot-tests" "$tmp/"
 sed -i '/^gem-compositor\t/d' "$tmp/boot-tests/guest/tests"
 expect_fail 'gem-compositor is not in guest/tests' check "$tmp"
+cp "$TOP/boot-tests/guest/tests" "$tmp/boot-tests/guest/tests"
+sed -i '/^bench-gem-vram-holder\t/d' "$tmp/boot-tests/guest/tests"
+expect_fail 'gem-vram-holder is not .bench-oom gem-vram-holder. as bench-gem-vram-holder' check "$tmp"
 # The kselftest's skips that tests/60 allows: a listed reason passes, an
 # unlisted one (both harness formats, 6.1's and 6.12's) fails.
 printf '%s\n' '# oom_badness_test: ok 30 gem.virtio_gpu.untouched # SKIP virtio_gpu allocates its buffers when it creates them' \
