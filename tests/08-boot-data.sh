@@ -16,6 +16,13 @@ set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
+# in_tests SCENARIO PROG [NAME]: guest/tests of the DIR being checked runs
+# "PROG SCENARIO" as NAME (SCENARIO by default).
+in_tests() {
+	table_rows "$d/guest/tests" | awk -v s="$1" -v p="$2" -v n="${3:-$1}" \
+		'$1 == n && $2 == p && $3 == s { ok = 1 } END { exit !ok }'
+}
+
 # check DIR: say what does not hold in DIR/boot-tests, and fail then.
 check() {
 	local d=$1/boot-tests bad=0 t s run row prog src pat runs
@@ -46,15 +53,13 @@ check() {
 		[[ $s != desktop-* ]] || prog=desktop-scenario src=guest/desktop-scenario.c pat="\"$s\""
 		[ "${#cell[@]}" = "${#columns[@]}" ] ||
 			{ echo "scenarios: $s has ${#cell[@]} columns, not ${#columns[@]}"; bad=1; }
-		table_rows "$d/guest/tests" |
-			awk -v s="$s" -v p="$prog" '$1 == s && $2 == p && $3 == s { ok = 1 } END { exit !ok }' ||
+		in_tests "$s" "$prog" ||
 			{ echo "scenarios: $s is not '$prog $s' in guest/tests"; bad=1; }
 		grep -qF "$pat" "$d/$src" ||
 			{ echo "scenarios: $s is not in $src"; bad=1; }
 		# The benchmark runs every scenario but the desktop's as bench-NAME
 		# (boot-tests/bench.sh).
-		[[ $s == desktop-* ]] || table_rows "$d/guest/tests" |
-			awk -v s="$s" '$1 == "bench-" s && $2 == "bench-oom" && $3 == s { ok = 1 } END { exit !ok }' ||
+		[[ $s == desktop-* ]] || in_tests "$s" bench-oom "bench-$s" ||
 			{ echo "scenarios: $s is not 'bench-oom $s' as bench-$s in guest/tests"; bad=1; }
 	done
 	return $bad
