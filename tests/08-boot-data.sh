@@ -16,10 +16,10 @@ set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
-# in_tests SCENARIO PROG [NAME]: guest/tests of the DIR being checked runs
-# "PROG SCENARIO" as NAME (SCENARIO by default).
+# in_tests TESTS SCENARIO PROG [NAME]: the guest's test list TESTS (a
+# guest/tests) runs "PROG SCENARIO" as NAME (SCENARIO by default).
 in_tests() {
-	table_rows "$d/guest/tests" | awk -v s="$1" -v p="$2" -v n="${3:-$1}" \
+	table_rows "$1" | awk -v s="$2" -v p="$3" -v n="${4:-$2}" \
 		'$1 == n && $2 == p && $3 == s { ok = 1 } END { exit !ok }'
 }
 
@@ -53,13 +53,13 @@ check() {
 		[[ $s != desktop-* ]] || prog=desktop-scenario src=guest/desktop-scenario.c pat="\"$s\""
 		[ "${#cell[@]}" = "${#columns[@]}" ] ||
 			{ echo "scenarios: $s has ${#cell[@]} columns, not ${#columns[@]}"; bad=1; }
-		in_tests "$s" "$prog" ||
+		in_tests "$d/guest/tests" "$s" "$prog" ||
 			{ echo "scenarios: $s is not '$prog $s' in guest/tests"; bad=1; }
 		grep -qF "$pat" "$d/$src" ||
 			{ echo "scenarios: $s is not in $src"; bad=1; }
 		# The benchmark runs every scenario but the desktop's as bench-NAME
 		# (boot-tests/bench.sh).
-		[[ $s == desktop-* ]] || in_tests "$s" bench-oom "bench-$s" ||
+		[[ $s == desktop-* ]] || in_tests "$d/guest/tests" "$s" bench-oom "bench-$s" ||
 			{ echo "scenarios: $s is not 'bench-oom $s' as bench-$s in guest/tests"; bad=1; }
 	done
 	return $bad
