@@ -8,8 +8,13 @@
  * killer goes on until the hog is dead, which is when the pressure ends
  * (the hog is what allocates; its files are closed once it is reaped).
  * Then 2 s more, for a late victim, and only then the kernel log's
- * "Killed process" records are read and named.  Nothing reads /proc while
- * the pressure lasts.  One line:
+ * "Killed process" records are read and named.  While the pressure lasts,
+ * the hog's and the bystander's oom_score are read once a second, as
+ * oom-scenario reads them: a small allocation of a process that is not a
+ * candidate.  Without it a hog whose allocations fail without an OOM
+ * (virtio-gpu allocates a buffer's pages with __GFP_RETRY_MAYFAIL) could
+ * fill memory beside a bystander that is done allocating, and no one would
+ * ever invoke the OOM killer.  One line:
  *
  *   result victims SCENARIO first ROLE kills ROLE,... nkills N
  *	first_ms T recovery_ms T avail_mib M
@@ -32,6 +37,7 @@
 #include "scenario.h"
 
 #define SETTLE_MS 2000
+#define READ_MS 1000
 #define MAX_KILLS 16
 
 static long long now_ms(void)
@@ -46,12 +52,13 @@ static long long now_ms(void)
  * Reap the children as they die until the hog has been dead for SETTLE_MS,
  * or @timeout_ms from @t0.  Returns when the hog was reaped, -1 if not;
  * sets *@first_kill to when the first of them was killed (only the OOM
- * killer kills before we do).
+ * killer kills before we do).  Reads the scores every READ_MS while the
+ * hog lives.
  */
 static long long wait_recovery(const pid_t pids[NROLES], long long t0,
 			       long long timeout_ms, long long *first_kill)
 {
-	long long hog_end = -1, t;
+	long long hog_end = -1, last_read = t0, t;
 	int status;
 	pid_t pid;
 
@@ -72,6 +79,11 @@ static long long wait_recovery(const pid_t pids[NROLES], long long t0,
 			return hog_end;
 		if (t - t0 > timeout_ms)
 			return -1;
+		if (hog_end < 0 && t - last_read >= READ_MS) {
+			oom_score(pids[HOG]);
+			oom_score(pids[BYSTANDER]);
+			last_read = t;
+		}
 		usleep(10000);
 	}
 }
