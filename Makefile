@@ -32,7 +32,9 @@
 #   make checkpatch VERSION=6.1   checkpatch --strict on every patch
 #   make ci [LEG=6.1-x86_64-gcc]  the CI matrix (ci/matrix), or one leg of it
 #           [CI_STEPS="allmod"]   (only these steps of the leg)
+#           [SHARD=i/N]           (allmod-full: part i of N, ci/allmod-parts)
 #   make ci-workflow              regenerate .github/workflows/ci.yml from ci/matrix
+#   make allmod-parts             regenerate ci/allmod-parts, allmod-full's parts
 #   make ci-lint                  lint it with actionlint (installed by make deps)
 #   make test                     this project's tests (what CI runs)
 #   make test-full                and the slow ones (tests/run.sh --full)
@@ -55,6 +57,7 @@ OUTDIR = $(OUT)/$(KVER)/$(ARCH)-$(COMPILER)
 TREE = scripts/tree.sh $(VERSION) | tail -n 1
 
 .PHONY: all help ab desktop bench deps tree export kernel initramfs boot-test upstream-selftests \
+	allmod-parts \
 	spatch spatch-check \
 	cocci-report docs docs-check mbox rebase rebase-continue rebase-abort \
 	checkpatch ci ci-workflow ci-lint test test-full timings
@@ -129,10 +132,13 @@ checkpatch:
 	checks/checkpatch.sh $(VERSION)
 
 ci:
-	CI_STEPS="$(CI_STEPS)" ci/legs.sh $(LEG)
+	CI_STEPS="$(CI_STEPS)" SHARD="$(SHARD)" ci/legs.sh $(LEG)
 
 ci-workflow:
 	ci/workflow.sh
+
+allmod-parts:
+	checks/allmod-parts.sh write 10 $(foreach v,$(patsubst series/%/,%,$(wildcard series/*/)),$(v)-x86_64-gcc $(v)-arm64-gcc)
 
 ci-lint:
 	ci/lint-workflow.sh

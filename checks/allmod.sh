@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# allmod.sh [--full] LEG: under allmodconfig for the leg's arch and
+# allmod.sh [--full [--shard i/N]] LEG: under allmodconfig for the leg's arch and
 # compiler, build with W=1 every object the series touches or reaches
 # through a changed macro (checks/objects.sh), at the base tree and at the
 # series, and fail on what is new, 0-day style: an object that builds at the
@@ -18,6 +18,15 @@
 # not build for another reason (a link, modpost) fails, its errors shown.
 # Warnings of objects the series does not touch are counted, not compared.
 #
+# With --shard i/N as well (SHARD=i/N of `make ci`), the series side is
+# part i of the N of ci/allmod-parts (checks/allmod-parts.sh), in
+# allmod-full-i-of-N: the objects compared are those the part builds, and
+# nothing is linked; the allmod-merge step links the parts.  The part's
+# result, with the series commit it built, goes to
+# out/ci/LEG/allmod-parts/i-of-N.json.  A part that was interrupted
+# resumes where it was: its folder is kept, and make builds what is not
+# built yet.
+#
 # Each object compared is rebuilt on every run (ccache answers, warnings
 # included), so that its warnings are always seen.  Output:
 # out/ci/LEG/allmod-base, and out/ci/LEG/allmod (or allmod-full).
@@ -26,13 +35,20 @@ set -euo pipefail
 . "$(dirname "$0")/../ci/lib.sh"
 # shellcheck source=../build/lib.sh
 . "$(dirname "$0")/../build/lib.sh"
+# shellcheck source=allmod-lib.sh
+. "$(dirname "$0")/allmod-lib.sh"
 
-full=
+full='' shard=''
 if [ "${1:-}" = --full ]; then
 	full=1
 	shift
+	if [ "${1:-}" = --shard ]; then
+		shard=${2:-}
+		shift 2 || true
+		[[ $shard =~ ^[0-9]+/[0-9]+$ ]] || die "--shard i/N, not '$shard'"
+	fi
 fi
-[ $# -eq 1 ] || die "usage: $0 [--full] LEG"
+[ $# -eq 1 ] || die "usage: $0 [--full [--shard i/N]] LEG"
 f=$(leg_fields "$1")
 read -r VERSION ARCH COMPILER _ <<<"$f"
 legout=$(leg_out "$1")
@@ -40,22 +56,6 @@ legwt=$(leg_worktree "$1")
 basewt=$(base_worktree "$VERSION")
 tag=$(base_get "$VERSION" tag)
 mapfile -t objs < <("$TOP/checks/objects.sh" "$tag" "$(integration_branch "$VERSION")")
-
-# configure SRC OUT: OUT configured with allmodconfig for SRC, CONFIG_WERROR
-# off (W=1's warnings would stop the build instead of being compared), and
-# prepared.
-configure() {
-	local src=$1 out=$2
-	mkdir -p "$out"
-	if [ ! -f "$out/.config" ] || grep -q '^CONFIG_WERROR=y' "$out/.config"; then
-		{ kmake "$src" "$out" "$ARCH" "$COMPILER" -s allmodconfig &&
-		  "$src/scripts/config" --file "$out/.config" --disable WERROR &&
-		  kmake "$src" "$out" "$ARCH" "$COMPILER" -s olddefconfig; } >"$out/config.log" 2>&1 ||
-			die "make allmodconfig failed: $out/config.log"
-	fi
-	kmake "$src" "$out" "$ARCH" "$COMPILER" -s -j"$(nproc)" prepare >"$out/prepare.log" 2>&1 ||
-		die "make prepare failed: $out/prepare.log"
-}
 
 # w1 SRC OUT TARGET...: build TARGETs with W=1, output synchronized by
 # target, into OUT/w1.log; returns make's status.
@@ -94,6 +94,8 @@ build() {
 	for o in "${objs[@]}"; do
 		[ -e "$src/${o%.o}.c" ] && have+=("$o")
 	done
+	# No target would make make build everything.
+	[ ${#have[@]} -gt 0 ] || return 0
 	configure "$src" "$out"
 	(cd "$out" && rm -f "${have[@]}")
 	w1 "$src" "$out" "${have[@]}" || true
@@ -110,7 +112,7 @@ build_tree() {
 	configure "$legwt" "$out"
 	(cd "$out" && rm -f "${objs[@]}")
 	tree_rc=0
-	w1 "$legwt" "$out" all || tree_rc=$?
+	w1 "$legwt" "$out" "${targets[@]}" || tree_rc=$?
 	all=$(records "$legwt" "$out")
 	mapfile -t -O "${#objs[@]}" objs < <(awk -F'\t' '$2 == "FAILED" { print $1 }' <<<"$all" |
 		grep -vxF -f <(printf '%s\n' "${objs[@]}") || true)
@@ -120,9 +122,10 @@ build_tree() {
 		<<<"$all" >"$out/records"
 }
 
-# tree_line N: the KTAP line of the whole tree's build.
+# tree_line N: the KTAP line of the whole tree's build, or of the part's.
 tree_line() {
 	local what="vmlinux and modules ($ARCH allmodconfig, $COMPILER, W=1)"
+	[ -z "$shard" ] || what="part $shard of the tree: ${#targets[@]} target(s) ($ARCH allmodconfig, $COMPILER, W=1)"
 	if [ "$tree_rc" = 0 ]; then
 		echo "ok $1 $what"
 	elif grep -q $'\tFAILED\t' <<<"$series"; then
@@ -138,8 +141,17 @@ tree_line() {
 }
 
 base_out=$legout/allmod-base
+targets=(all)
+if [ -n "$shard" ]; then
+	"$TOP/checks/allmod-parts.sh" check "$1" >&2
+	mapfile -t targets < <("$TOP/checks/allmod-parts.sh" targets "$1" "$shard")
+	[ ${#targets[@]} -gt 0 ] || die "part $shard has no target"
+	mapfile -t objs < <(printf '%s\n' "${objs[@]}" | "$TOP/checks/allmod-parts.sh" owns "$1" "$shard")
+	start=$SECONDS
+fi
 if [ -n "$full" ]; then
 	series_out=$legout/allmod-full
+	[ -z "$shard" ] || series_out=$legout/allmod-full-${shard/\//-of-}
 	build_tree "$series_out"
 	series=$(<"$series_out/records")
 	base=$(build "$basewt" "$base_out")
@@ -184,6 +196,20 @@ for o in "${objs[@]}"; do
 	fi
 done
 echo "# $((${#objs[@]} - fail)) of ${#objs[@]} objects with no new error or warning (W=1, $ARCH allmodconfig, $COMPILER)"
+if [ -n "$shard" ]; then
+	# The part's record, for the allmod-merge step and the timings page.
+	mkdir -p "$legout/allmod-parts"
+	jq -n --arg leg "$1" --arg part "$shard" --arg commit "$(git -C "$legwt" rev-parse HEAD)" \
+		--arg out "$series_out" --argjson seconds $((SECONDS - start)) \
+		--argjson targets ${#targets[@]} --argjson objects ${#objs[@]} \
+		--argjson new $fail --argjson tree_rc "$tree_rc" --argjson other "$tree_other" \
+		--arg result "$([ $((fail + tree_fail)) = 0 ] && echo PASS || echo FAIL)" \
+		--argjson failed "$(awk -F'\t' '$2 == "FAILED" { print $1 }' <<<"$series" | jq -R . | jq -s .)" \
+		'{leg: $leg, part: $part, commit: $commit, out: $out, seconds: $seconds,
+		  targets: $targets, compared: $objects, new_problems: $new, make_status: $tree_rc,
+		  objects_failed: $failed, other_objects_warned: $other, result: $result}' \
+		>"$legout/allmod-parts/${shard/\//-of-}.json"
+fi
 [ $tree_fail = 0 ] || die "the whole tree does not build with the series (the lines with >> above);" \
 	"rebuild it with: make -C $legwt O=$series_out $(toolchain "$ARCH" "$COMPILER") W=1 -k"
 [ $fail = 0 ] || die "$fail object(s) have new errors or W=1 warnings; rebuild one with:" \

@@ -82,3 +82,14 @@ legs() {
 		table_rows "$TOP/ci/matrix" | awk -v v="$v" 'NF { print v "-" $1 }'
 	done
 }
+
+# allmod_nparts LEG: how many parts the allmod-full step builds the leg's
+# allmodconfig tree in (ci/allmod-parts, by kernel and arch; ALLMOD_PARTS
+# names another file, for tests).
+allmod_nparts() {
+	local f ver arch
+	f=$(leg_fields "$1") || exit
+	read -r ver arch _ <<<"$f"
+	awk -v k="$ver-$arch" '!/^#/ && NF == 3 && $1 == k && $2 > n { n = $2 } END { print n + 0 }' \
+		"${ALLMOD_PARTS:-$TOP/ci/allmod-parts}"
+}

@@ -25,6 +25,61 @@ weekly_legs() {
 	done
 }
 
+# weekly_jobs: "LEG SHARD PART STEP..." for each job of the weekly run: a
+# job a part of the tree for allmod-full (SHARD i/N, PART i-of-N: see
+# ci/allmod-parts), and one for the leg's other weekly steps (SHARD "-",
+# PART "whole"); allmod-merge runs in the merge job, after them.
+weekly_jobs() {
+	local l s n i rest
+	for l in $(legs); do
+		rest=
+		for s in $(leg_steps "$l" weekly); do
+			case $s in
+			allmod-full)
+				n=$(allmod_nparts "$l")
+				[ "$n" -gt 0 ] || die "ci/allmod-parts has no part for $l: write them with: make allmod-parts"
+				for i in $(seq 1 "$n"); do
+					echo "$l $i/$n $i-of-$n allmod-full"
+				done
+				;;
+			allmod-merge) ;;
+			*) rest+=" $s" ;;
+			esac
+		done
+		[ -z "$rest" ] || echo "$l - whole${rest}"
+	done
+}
+
+# merge_legs: the legs with an allmod-merge step.
+merge_legs() {
+	local l
+	for l in $(legs); do
+		[[ " $(leg_steps "$l" weekly) " != *" allmod-merge "* ]] || echo "$l"
+	done
+}
+
+# room_job: a job's machine, up to its matrix, for the jobs of a whole
+# allmodconfig tree (the weekly parts, the merge).
+room_job() {
+	cat <<'ROOM'
+    runs-on: ubuntu-latest
+    container:
+      image: debian:bookworm
+      options: --privileged
+      # The runner's own tools, deleted below: an allmodconfig tree wants
+      # the room (ci/steps: 20 GB).
+      volumes:
+        - /usr/share/dotnet:/host/dotnet
+        - /usr/local/lib/android:/host/android
+        - /opt/ghc:/host/ghc
+        - /opt/hostedtoolcache:/host/toolcache
+    timeout-minutes: 360
+    strategy:
+      fail-fast: false
+      matrix:
+ROOM
+}
+
 # job_steps SUFFIX: the steps of a leg's job, its artifacts and ccache
 # named with SUFFIX ("" for the usual run, "-weekly"); CI_STEPS, from the
 # job's env, picks the steps when set.
@@ -124,46 +179,80 @@ ENV
 		cat <<'WEEKLY'
   weekly:
     if: github.event_name == 'schedule' || inputs.weekly
-    name: ${{ matrix.leg }} ${{ matrix.steps }}
-    runs-on: ubuntu-latest
-    container:
-      image: debian:bookworm
-      options: --privileged
-      # The runner's own tools, deleted below: an allmodconfig tree wants
-      # the room (ci/steps: 20 GB).
-      volumes:
-        - /usr/share/dotnet:/host/dotnet
-        - /usr/local/lib/android:/host/android
-        - /opt/ghc:/host/ghc
-        - /opt/hostedtoolcache:/host/toolcache
-    timeout-minutes: 360
-    strategy:
-      fail-fast: false
-      matrix:
-        include:
+    name: ${{ matrix.leg }} ${{ matrix.steps }} ${{ matrix.shard }}
 WEEKLY
-		while read -r l s; do
-			printf '          - leg: %s\n            steps: %s\n' "$l" "$s"
-		done <<<"$weekly"
+		room_job
+		echo "        include:"
+		while read -r l shard part steps; do
+			printf '          - leg: %s\n            steps: %s\n            shard: "%s"\n            part: %s\n' \
+				"$l" "$steps" "${shard#-}" "$part"
+		done < <(weekly_jobs)
 		cat <<'ENV'
     env:
       KCACHE: /github/home/.cache/oom-badness
       LEG: ${{ matrix.leg }}
       CI_STEPS: ${{ matrix.steps }}
+      SHARD: ${{ matrix.shard }}
+      PART: ${{ matrix.part }}
       # GitHub keeps 10 GB of caches a repository: a whole tree's objects
       # would push every other leg's out.
       CCACHE_MAXSIZE: 2G
 ENV
-		job_steps -weekly | sed '/^    steps:$/a\
+		# A part's objects go to the merge job as a tar, which keeps their
+		# times (make compares them).
+		# shellcheck disable=SC2016 # a GitHub expression, not the shell's
+		job_steps '-weekly-${{ matrix.part }}' | sed '/^    steps:$/a\
       - name: room on the runner\
-        run: rm -rf /host/dotnet/* /host/android/* /host/ghc/* /host/toolcache/* && df -h /'
+        run: rm -rf /host/dotnet/* /host/android/* /host/ghc/* /host/toolcache/* \&\& df -h /' |
+			sed '/^        run: make ci LEG="\$LEG"$/a\
+      - name: the part, for the merge job\
+        if: matrix.shard != \x27\x27\
+        run: tar -C "out/ci/$LEG" -cf "$PART.tar" "allmod-full-$PART" "allmod-parts/$PART.json"\
+      - uses: actions/upload-artifact@v4\
+        if: matrix.shard != \x27\x27\
+        with:\
+          name: allmod-${{ matrix.leg }}-${{ matrix.part }}\
+          path: ${{ matrix.part }}.tar\
+          retention-days: 7\
+          compression-level: 1'
+	fi
+	merge=$(merge_legs)
+	if [ -n "$merge" ]; then
+		cat <<'MERGE'
+  allmod-merge:
+    if: always() && (github.event_name == 'schedule' || inputs.weekly)
+    needs: [weekly]
+    name: ${{ matrix.leg }} allmod-merge
+MERGE
+		room_job
+		echo "        leg:"
+		while read -r l; do echo "          - $l"; done <<<"$merge"
+		cat <<'ENV'
+    env:
+      KCACHE: /github/home/.cache/oom-badness
+      LEG: ${{ matrix.leg }}
+      CI_STEPS: allmod-merge
+ENV
+		job_steps -merge | sed '/^    steps:$/a\
+      - name: room on the runner\
+        run: rm -rf /host/dotnet/* /host/android/* /host/ghc/* /host/toolcache/* \&\& df -h /' |
+			sed '/^      - name: make ci LEG=/i\
+      - uses: actions/download-artifact@v4\
+        with:\
+          pattern: allmod-${{ matrix.leg }}-*\
+          path: parts\
+          merge-multiple: true\
+      - name: the parts the weekly jobs built\
+        run: mkdir -p "out/ci/$LEG" \&\& for t in parts/*.tar; do tar -C "out/ci/$LEG" -xf "$t"; done'
 	fi
 	cat <<'SUMMARY'
   summary:
     name: every leg, one table
     if: always()
 SUMMARY
-	if [ -n "$weekly" ]; then echo "    needs: [leg, weekly]"; else echo "    needs: [leg]"; fi
+	if [ -n "$merge" ]; then echo "    needs: [leg, weekly, allmod-merge]"
+	elif [ -n "$weekly" ]; then echo "    needs: [leg, weekly]"
+	else echo "    needs: [leg]"; fi
 	cat <<'SUMMARY'
     runs-on: ubuntu-latest
     steps:

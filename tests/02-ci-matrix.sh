@@ -30,9 +30,10 @@ echo "$n legs: $(legs | paste -sd' ')"
 steps=$(leg_steps 6.1-x86_64-gcc)
 [[ " $steps " != *" allmod-full "* ]] || fail "allmod-full is in the default run of 6.1-x86_64-gcc: $steps"
 weekly=$(leg_steps 6.1-x86_64-gcc weekly)
-[ "$weekly" = allmod-full ] || fail "6.1-x86_64-gcc's @weekly steps are '$weekly', not allmod-full"
-echo "ok: 6.1-x86_64-gcc runs $steps; allmod-full when asked"
-expect_fail 'leg 6.1-x86_64-gcc has no step nope: its steps are kernel boot allmod modules bisect, and when asked \(CI_STEPS=...\) allmod-full' \
+[ "$weekly" = "allmod-full allmod-merge" ] ||
+	fail "6.1-x86_64-gcc's @weekly steps are '$weekly', not allmod-full allmod-merge"
+echo "ok: 6.1-x86_64-gcc runs $steps; allmod-full and allmod-merge when asked"
+expect_fail 'leg 6.1-x86_64-gcc has no step nope: its steps are kernel boot allmod modules bisect, and when asked \(CI_STEPS=...\) allmod-full allmod-merge' \
 	env CI_STEPS=nope "$TOP/ci/leg.sh" 6.1-x86_64-gcc
 expect_fail 'leg 6.1-series has no step allmod-full' env CI_STEPS=allmod-full "$TOP/ci/leg.sh" 6.1-series
 expect_fail 'no leg x86_64-icc in ci/matrix \(there are: 6.1-series 6.1-x86_64-gcc' make -s -C "$TOP" ci LEG=6.1-x86_64-icc
@@ -42,6 +43,14 @@ grep -q "^          - $(legs | tail -n 1)$" "$TOP/.github/workflows/ci.yml" || f
 grep -q '^  schedule:$' "$TOP/.github/workflows/ci.yml" || fail "the workflow has no schedule for the @weekly steps"
 grep -A1 -x '          - leg: 6.1-arm64-clang' "$TOP/.github/workflows/ci.yml" | grep -qx '            steps: allmod-full' ||
 	fail "the workflow's weekly job lacks 6.1-arm64-clang's allmod-full"
+# A weekly job a part of the tree, and the merge job that links them.
+n=$(allmod_nparts 6.1-arm64-clang)
+[ "$n" -gt 1 ] || fail "ci/allmod-parts has no parts for 6.1-arm64"
+[ "$(grep -A2 -x '          - leg: 6.1-arm64-clang' "$TOP/.github/workflows/ci.yml" | grep -c '^            shard: "[0-9]*/'"$n"'"$')" = "$n" ] ||
+	fail "the workflow's weekly run has not $n jobs for 6.1-arm64-clang's parts"
+sed -n '/^  allmod-merge:$/,/^  summary:$/p' "$TOP/.github/workflows/ci.yml" | grep -qx '          - 6.1-arm64-clang' ||
+	fail "the workflow's allmod-merge job lacks 6.1-arm64-clang"
+echo "ok: the weekly run builds 6.1-arm64-clang in $n parts, and a job links them"
 
 sandbox
 printf 'x86_64-gcc-new\tx86_64\tgcc\t-\tkernel\n' >>"$SB/repo/ci/matrix"
