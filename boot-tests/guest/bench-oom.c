@@ -9,12 +9,8 @@
  * (the hog is what allocates; its files are closed once it is reaped).
  * Then 2 s more, for a late victim, and only then the kernel log's
  * "Killed process" records are read and named.  While the pressure lasts,
- * the hog's and the bystander's oom_score are read once a second, as
- * oom-scenario reads them: a small allocation of a process that is not a
- * candidate.  Without it a hog whose allocations fail without an OOM
- * (virtio-gpu allocates a buffer's pages with __GFP_RETRY_MAYFAIL) could
- * fill memory beside a bystander that is done allocating, and no one would
- * ever invoke the OOM killer.  One line:
+ * a prober reads the hog's and the bystander's oom_score once a second, as
+ * oom-scenario does (see start_prober()).  One line:
  *
  *   result victims SCENARIO first ROLE kills ROLE,... nkills N
  *	first_ms T recovery_ms T avail_mib M
@@ -32,12 +28,12 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include "guest.h"
 #include "scenario.h"
 
 #define SETTLE_MS 2000
-#define READ_MS 1000
 #define MAX_KILLS 16
 
 static long long now_ms(void)
@@ -52,13 +48,12 @@ static long long now_ms(void)
  * Reap the children as they die until the hog has been dead for SETTLE_MS,
  * or @timeout_ms from @t0.  Returns when the hog was reaped, -1 if not;
  * sets *@first_kill to when the first of them was killed (only the OOM
- * killer kills before we do).  Reads the scores every READ_MS while the
- * hog lives.
+ * killer kills before we do).
  */
 static long long wait_recovery(const pid_t pids[NROLES], long long t0,
 			       long long timeout_ms, long long *first_kill)
 {
-	long long hog_end = -1, last_read = t0, t;
+	long long hog_end = -1, t;
 	int status;
 	pid_t pid;
 
@@ -79,20 +74,50 @@ static long long wait_recovery(const pid_t pids[NROLES], long long t0,
 			return hog_end;
 		if (t - t0 > timeout_ms)
 			return -1;
-		if (hog_end < 0 && t - last_read >= READ_MS) {
-			oom_score(pids[HOG]);
-			oom_score(pids[BYSTANDER]);
-			last_read = t;
-		}
 		usleep(10000);
 	}
+}
+
+/*
+ * The prober: it reads the hog's and the bystander's oom_score once a
+ * second, as oom-scenario does, until it is killed.  Without an allocation
+ * of its own, a hog whose allocations fail without an OOM (virtio-gpu
+ * allocates a buffer's pages with __GFP_RETRY_MAYFAIL) could fill memory
+ * beside a bystander that is done allocating, and no one would ever invoke
+ * the OOM killer.  It runs at oom_score_adj -999: the OOM killer takes it
+ * only when it has no one else to take, where it would panic ("System is
+ * deadlocked on memory") for the sake of our allocation, as the base
+ * kernel did in gem-client-hog with -1000 here: its hog killed, the hog's
+ * buffers not yet freed.
+ */
+static pid_t start_prober(const pid_t pids[NROLES])
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork of the prober");
+	if (pid)
+		return pid;
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	set_oom_score_adj("-999");
+	for (;;) {
+		oom_score(pids[HOG]);
+		oom_score(pids[BYSTANDER]);
+		sleep(1);
+	}
+}
+
+/* The role of @pid: one of the scenario's, the prober, or "other". */
+static const char *who(const pid_t pids[NROLES], pid_t prober, pid_t pid)
+{
+	return pid == prober ? "prober" : role_of(pids, pid);
 }
 
 int main(int argc, char **argv)
 {
 	int timeout = getenv("OOMTEST_TIMEOUT") ? atoi(getenv("OOMTEST_TIMEOUT")) : 120;
 	long long t0, end, first_kill = -1;
-	pid_t pids[NROLES], kills[MAX_KILLS];
+	pid_t pids[NROLES], kills[MAX_KILLS], prober;
 	const struct scenario *s;
 	int kmsg, nkills, i;
 	long avail;
@@ -108,7 +133,9 @@ int main(int argc, char **argv)
 
 	scenario_start(s, pids);
 	t0 = now_ms();	/* the hog has just started */
+	prober = start_prober(pids);
 	end = wait_recovery(pids, t0, timeout * 1000LL, &first_kill);
+	kill(prober, SIGKILL);
 	avail = meminfo("MemAvailable") / MIB;
 	for (i = 0; i < NROLES; i++)
 		if (pids[i])
@@ -121,9 +148,9 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	printf("result victims %s first %s kills ", s->name,
-	       nkills ? role_of(pids, kills[0]) : "none");
+	       nkills ? who(pids, prober, kills[0]) : "none");
 	for (i = 0; i < nkills; i++)
-		printf("%s%s", i ? "," : "", role_of(pids, kills[i]));
+		printf("%s%s", i ? "," : "", who(pids, prober, kills[i]));
 	printf("%s nkills %d first_ms %lld recovery_ms %lld avail_mib %ld\n",
 	       nkills ? "" : "-", nkills, first_kill < 0 ? -1 : first_kill - t0,
 	       end - t0, avail);
