@@ -6,7 +6,8 @@
 # Write PAGE (docs/timings.md), how long the last runs took, as data: each
 # test from TIMINGS (out/tests/timings, written by tests/run.sh), each
 # step of the CI legs from SUMMARY (out/ci/summary.md, its rows written by
-# ci/summary.sh), and each kernel build, guest build and boot that left a
+# ci/summary.sh), each part of allmod-full built (its record, written by
+# checks/allmod.sh), and each kernel build, guest build and boot that left a
 # FILE.seconds in a DIR (out/ and the desktop rootfs cache by default:
 # build/lib.sh's with_progress, boot-tests/boot.sh, desktop-rootfs.sh and
 # desktop-initramfs.sh write them), with the date, the machine and whether
@@ -104,6 +105,29 @@ ci_section() {
 			n["PASS"], n["FAIL"], n["SKIP"], t, int((t + 30) / 60) }' "$summary"
 }
 
+# parts_section: the parts of allmod-full built here (SHARD=i/N), from
+# their records, out/ci/LEG/allmod-parts/i-of-N.json: a row a part.
+parts_section() {
+	local f parts
+	echo "## allmod-full, part by part (make ci CI_STEPS=allmod-full SHARD=i/N)"
+	echo
+	mapfile -t parts < <(find "$OUT/ci" -path '*/allmod-parts/*-of-*.json' -type f 2>/dev/null | sort -V)
+	if [ ${#parts[@]} = 0 ]; then
+		echo "No part built in $(rel "$OUT")/ci yet: [ci-engines.md](ci-engines.md) says how."
+		return
+	fi
+	echo "From each part's record (out/ci/LEG/allmod-parts/i-of-N.json). A part"
+	echo "built at lower priority beside other work took longer than alone."
+	echo
+	echo "| leg | part | result | time | objects compared | series commit | when |"
+	echo "|---|---|---|---|---|---|---|"
+	for f in "${parts[@]}"; do
+		jq -r --arg when "$(date -u -r "$f" '+%Y-%m-%d %H:%M UTC')" \
+			'"| \(.leg) | \(.part) | \(.result) | \(.seconds) s | \(.compared) | \(.commit[0:12]) | \($when) |"' "$f" ||
+			die "$(rel "$f") is not a part's record: remove it, or build the part again"
+	done
+}
+
 # runs_section FILE.seconds...: a row each.
 runs_section() {
 	local f
@@ -156,6 +180,8 @@ trap 'rm -f "$tmp"' EXIT
 	tests_section
 	echo
 	ci_section
+	echo
+	parts_section
 	echo
 	runs_section "${seconds[@]}"
 } >"$tmp"
