@@ -1,10 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# allmod-parts.sh walk|check|targets|split LEG [ARG]: the parts of the
-# allmodconfig tree that the allmod-full step builds one at a time, when it
-# is run as `make ci LEG=... CI_STEPS=allmod-full SHARD=i/N` (ci/allmod-parts
-# lists them, by kernel and arch).
+# allmod-parts.sh walk|check|targets|owns|split LEG [ARG] | write N LEG...:
+# the parts of the allmodconfig tree that the allmod-full step builds one
+# at a time, when it is run as `make ci LEG=... CI_STEPS=allmod-full
+# SHARD=i/N` (ci/allmod-parts lists them, by kernel and arch).
 #
 # A part is a list of units, each a directory that kbuild descends into:
 # "DIR/" is DIR and everything kbuild builds below it (make DIR/), "DIR/."
@@ -20,13 +20,15 @@
 #                    objects it compiles itself, and their sources' size),
 #                    and objects.tsv, "DIR OBJECT".  Reused while the tree
 #                    and the config are those it was made from.
-#   check LEG        fail when the parts of the leg's arch leave a directory
-#                    that compiles objects uncovered, cover one twice, or
-#                    name a directory kbuild does not descend into.
+#   check LEG        fail when the parts of the leg's kernel and arch leave
+#                    a directory that compiles objects uncovered, cover one
+#                    twice, or name a directory kbuild does not descend
+#                    into.
 #   targets LEG i/N  the make targets of part i of N, one a line.
 #   owns LEG i/N     of the objects on stdin, those part i of N builds.
-#   split LEG N      print the rows of N parts for the leg's arch, balanced
-#                    by the size of their sources: a directory larger than
+#   split LEG N      print the rows of N parts for the leg's kernel and
+#                    arch, balanced by the size of their sources (their
+#                    share in a comment each): a directory larger than
 #                    half a part's share is cut into its own objects and its
 #                    subdirectories, and the pieces are dealt largest first
 #                    to the lightest part.
