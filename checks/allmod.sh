@@ -1,15 +1,16 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# allmod.sh [--full [--shard i/N]] LEG: under allmodconfig for the leg's arch and
-# compiler, build with W=1 every object the series touches or reaches
-# through a changed macro (checks/objects.sh), at the base tree and at the
-# series, and fail on what is new, 0-day style: an object that builds at the
-# base and not with the series, or a warning the base did not have for that
-# object (compared without line numbers, which the series moves).  New ones
-# are shown with ">>".  KTAP out, one line an object.  An object that does
-# not build at the base (not for this arch, or already broken) is named and
-# skipped.  CONFIG_WERROR is off, so that a warning is compared, not a stop.
+# allmod.sh [--full [--shard i/N]] LEG: under allmodconfig for the leg's
+# arch and compiler, build with W=1 every object the series touches or
+# reaches through a changed macro (checks/objects.sh), at the base tree and
+# at the series, and fail on what is new, 0-day style: an object that
+# builds at the base and not with the series, or a warning the base did not
+# have for that object (compared without line numbers, which the series
+# moves).  New ones are shown with ">>".  KTAP out, one line an object.  An
+# object that does not build at the base (not for this arch, or already
+# broken) is named and skipped.  CONFIG_WERROR is off, so that a warning is
+# compared, not a stop.
 #
 # With --full (the allmod-full step), the series side is the whole
 # allmodconfig tree, vmlinux and every module, built with W=1: the objects
