@@ -80,6 +80,14 @@ room_job() {
 ROOM
 }
 
+# room_first: job_steps' output, with a first step that deletes the
+# runner's own tools (room_job's volumes).
+room_first() {
+	sed '/^    steps:$/a\
+      - name: room on the runner\
+        run: rm -rf /host/dotnet/* /host/android/* /host/ghc/* /host/toolcache/* \&\& df -h /'
+}
+
 # job_steps SUFFIX: the steps of a leg's job, its artifacts and ccache
 # named with SUFFIX ("" for the usual run, "-weekly"); CI_STEPS, from the
 # job's env, picks the steps when set.
@@ -201,9 +209,7 @@ ENV
 		# A part's objects go to the merge job as a tar, which keeps their
 		# times (make compares them).
 		# shellcheck disable=SC2016 # a GitHub expression, not the shell's
-		job_steps '-weekly-${{ matrix.part }}' | sed '/^    steps:$/a\
-      - name: room on the runner\
-        run: rm -rf /host/dotnet/* /host/android/* /host/ghc/* /host/toolcache/* \&\& df -h /' |
+		job_steps '-weekly-${{ matrix.part }}' | room_first |
 			sed '/^        run: make ci LEG="\$LEG"$/a\
       - name: the part, for the merge job\
         if: matrix.shard != \x27\x27\
@@ -233,9 +239,7 @@ MERGE
       LEG: ${{ matrix.leg }}
       CI_STEPS: allmod-merge
 ENV
-		job_steps -merge | sed '/^    steps:$/a\
-      - name: room on the runner\
-        run: rm -rf /host/dotnet/* /host/android/* /host/ghc/* /host/toolcache/* \&\& df -h /' |
+		job_steps -merge | room_first |
 			sed '/^      - name: make ci LEG=/i\
       - uses: actions/download-artifact@v4\
         with:\
