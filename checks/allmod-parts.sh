@@ -98,16 +98,19 @@ units() {
 	awk -v k="$key" '!/^#/ && NF == 3 && $1 == k { print $2 "\t" $3 }' "$PARTS"
 }
 
-# nparts: how many parts the leg's kernel and arch have, numbered 1 to N
-# (checked).
+# nparts: how many parts the leg's kernel and arch have (ci/lib.sh's
+# allmod_nparts, which CI's matrix uses too), after checking that they are
+# numbered 1 to N without a gap.
 nparts() {
-	units | awk -F'\t' -v p="${PARTS#"$TOP"/}" -v k="$key" '
-		{ has[$1] = 1; if ($1 > n) n = $1 }
+	local n
+	n=$(ALLMOD_PARTS=$PARTS allmod_nparts "$leg") || exit
+	units | awk -F'\t' -v p="${PARTS#"$TOP"/}" -v k="$key" -v n="$n" '
+		{ has[$1] = 1 }
 		END {
 			for (i = 1; i <= n; i++)
 				if (!has[i]) { print p ": " k " has no part " i " of " n > "/dev/stderr"; exit 1 }
-			print n + 0
-		}'
+		}' || exit
+	echo "$n"
 }
 
 # do_walk: write $walk/dirs.tsv and $walk/objects.tsv, unless they are

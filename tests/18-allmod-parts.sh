@@ -59,6 +59,10 @@ expect_fail 'drivers/gpu/drm/amd/amdgpu: in more than one part' "$parts" check $
 take 'nothing'
 printf '6.1-x86_64\t2\tdrivers/nowhere/\n' >>"$bad"
 expect_fail 'names drivers/nowhere/: kbuild builds no directory drivers/nowhere/' "$parts" check $leg
+# Parts numbered with a gap: no part 2 of 3.
+printf '6.1-x86_64\t1\tmm/\n6.1-x86_64\t3\tfs/\n' >"$bad"
+expect_fail 'allmod-parts.bad: 6.1-x86_64 has no part 2 of 3' \
+	"$parts" targets $leg 1/3
 
 # allmod-merge's guards, with two parts.
 printf '6.1-x86_64\t1\tmm/\n6.1-x86_64\t2\tfs/\n' >"$bad"
