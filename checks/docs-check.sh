@@ -7,13 +7,12 @@
 # tree, fail only on what is new.  In KTAP:
 #   1. Sphinx (make htmldocs SPHINXDIRS=...) on the document folders the
 #      series touches (the nearest folder with an index.rst above each
-#      document: admin-guide/sysctl, not all of admin-guide), and gpu/ for
-#      the kerneldoc of the DRM helpers: no new warning (compared without
-#      line numbers, which the series shifts);
+#      document: admin-guide/sysctl, not all of admin-guide): no new
+#      warning (compared without line numbers, which the series shifts);
 #   2. scripts/kernel-doc -none on every C file the series touches: no new
 #      complaint;
-#   3. the HTML holds the new sections: ->oom_badness() in vfs.html, the
-#      sysctl in vm.html, drm_oom_badness() in the DRM internals.
+#   3. the HTML holds the new sections: FilesCharged in proc.html (the
+#      table and the example), the sysctl in vm.html.
 # The HTML is left in out/<kver>/docs/series/ to read.  The base tree's
 # warnings are kept in the kernel cache ($KCACHE/docs/), by tag, folders
 # and Sphinx version: the base does not change, so a second run builds the
@@ -49,7 +48,6 @@ dirs=$({
 	kgit diff --name-only "$tag" "$integ" -- 'Documentation/*.rst' | while read -r f; do
 		sphinx_dir "$f"
 	done
-	echo gpu
 } | sort -u | paste -sd' ')
 mapfile -t cfiles < <(kgit diff --name-only "$tag" "$integ" -- '*.c' '*.h' |
 	grep -vE '^(tools|scripts|samples)/')
@@ -109,12 +107,10 @@ fi
 
 html=$out/series/Documentation/output
 missing=
-grep -q 'oom_badness' "$html/filesystems/vfs.html" 2>/dev/null || missing+=" vfs.html:oom_badness"
-grep -q 'oom_holders' "$html/filesystems/vfs.html" 2>/dev/null || missing+=" vfs.html:oom_holders"
+n=$(grep -o 'FilesCharged' "$html/filesystems/proc.html" 2>/dev/null | wc -l)
+[ "$n" -ge 2 ] || missing+=" proc.html:FilesCharged(table+example, $n of 2)"
 grep -q 'oom_file_badness' "$html/admin-guide/sysctl/vm.html" 2>/dev/null ||
 	missing+=" vm.html:oom_file_badness"
-grep -rq 'drm_oom_badness' "$html/gpu/drm-internals.html" 2>/dev/null ||
-	missing+=" drm-internals.html:drm_oom_badness"
 if [ -z "$missing" ]; then
 	echo "ok 3 html: the new sections are rendered ($html)"
 else

@@ -18,10 +18,10 @@ read -r topic prev < <(generated_topic "$ver" docs)
 "$TOP/scripts/tree.sh" "$ver" >/dev/null
 tag=$(base_get "$ver" tag)
 src=$TOP/Documentation
-vfs=Documentation/filesystems/vfs.rst
+proc=Documentation/filesystems/proc.rst
 vm=Documentation/admin-guide/sysctl/vm.rst
 
-wt=$(sparse_worktree ".docs-$ver" "$(topic_branch "$ver" "$prev")" --no-cone "/$vfs" "/$vm")
+wt=$(sparse_worktree ".docs-$ver" "$(topic_branch "$ver" "$prev")" --no-cone "/$proc" "/$vm")
 
 # insert FILE WHAT BEFORE [WITHIN [INDENT]]: put the lines of file WHAT into
 # FILE before the first line matching BEFORE (after one matching WITHIN);
@@ -57,10 +57,8 @@ append() {
 	mv "$wt/$1.new" "$wt/$1"
 }
 
-insert "$vfs" "$src/filesystems/vfs.rst.member" '^\t};$' '^\tstruct file_operations {$' indent
-{ cat "$src/filesystems/vfs.rst.entry"; echo; } >"$wt/.entry"
-insert "$vfs" "$wt/.entry" '^Note that the file operations are implemented'
-rm "$wt/.entry"
+insert "$proc" "$src/filesystems/proc.rst.example" '^  VmData:' '^  RssShmem:'
+insert "$proc" "$src/filesystems/proc.rst.status" '^ VmData ' '^ RssShmem '
 append "$vm" "$src/admin-guide/sysctl/vm.rst.index" '^- oom_dump_tasks$'
 insert "$vm" "$src/admin-guide/sysctl/vm.rst.section" '^oom_kill_allocating_task$'
 
@@ -68,7 +66,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 sed -e "s|@VERSION@|$ver|" -e "s|@SIGNOFF@|$(project_signoff)|" \
 	"$src/commit-message" >"$tmp/msg"
-git -C "$wt" add -u "$vfs" "$vm"
+git -C "$wt" add -u "$proc" "$vm"
 commit_generated "$wt" "$tmp/msg" "$tag"
 mkdir "$tmp/out"
 format_patch -o "$tmp/out" "$(topic_branch "$ver" "$prev")..$(git -C "$wt" rev-parse HEAD)"

@@ -68,7 +68,8 @@ fi
 
 for t in "${tl[@]}"; do
 	rm -rf "${dir:?}/$t"
-	mv "$tmp/$t" "$dir/$t"
+	# A topic with no patches has no folder in series/.
+	[ -z "$(ls -A "$tmp/$t")" ] || mv "$tmp/$t" "$dir/$t"
 done
 mv "$tmp/series" "$dir/series"
 note "wrote series/$ver: $(series_patches "$ver" | wc -l) patches in ${#tl[@]} topics"

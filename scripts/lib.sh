@@ -82,10 +82,9 @@ check_args() {
 sparse_worktree() {
 	local wt=$KWT/$1 rev=$2
 	shift 2
-	if [ ! -d "$wt" ]; then
-		kgit worktree add -q --no-checkout --detach "$wt" "$rev"
-		git -C "$wt" sparse-checkout set "$@"
-	fi
+	[ -d "$wt" ] || kgit worktree add -q --no-checkout --detach "$wt" "$rev"
+	# Always: a worktree made by an older checkout may hold other paths.
+	git -C "$wt" sparse-checkout set "$@"
 	git -C "$wt" checkout -q -f --detach "$rev"
 	echo "$wt"
 }

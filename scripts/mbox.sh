@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # mbox.sh VERSION: write series/VERSION as mail, ready to review or send:
-# out/<kver>/mbox/NNNN-*.patch, numbered [PATCH v3 NN/MM] (v$SERIES_REVISION
-# if set) after a cover letter [PATCH v3 00/MM] made of
+# out/<kver>/mbox/NNNN-*.patch, numbered [PATCH v4 NN/MM] (v$SERIES_REVISION
+# if set) after a cover letter [PATCH v4 00/MM] made of
 # series/VERSION/cover-letter, with base-commit information, each addressed
 # To the maintainers and Cc the reviewers and lists that the tree's
 # scripts/get_maintainer.pl names for it (the cover letter to all of them),
@@ -86,7 +86,7 @@ tip=$(rewrite)
 # The cover letter is from the sender too.
 SERIES_COMMITTER_NAME=$s_name SERIES_COMMITTER_EMAIL=$s_email \
 series_git -C "$tmp/git" format-patch -q --zero-commit --no-signature --abbrev=12 \
-	--numbered --cover-letter --thread=shallow --subject-prefix="PATCH v${SERIES_REVISION:-3}" \
+	--numbered --cover-letter --thread=shallow --subject-prefix="PATCH v${SERIES_REVISION:-4}" \
 	--base="$base" -o "$out" "$base..$tip"
 
 # The cover letter: our subject and text in place of git's placeholders.

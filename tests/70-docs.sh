@@ -18,5 +18,5 @@ for v in ${DOCS_VERSIONS:-$(default_version)}; do
 done
 
 sandbox
-sed -i 's/must take O(1) time/must take constant time/' "$SB/repo/Documentation/filesystems/vfs.rst.entry"
+sed -i 's/^If this is set to 1 (the default)/If this is 1 (the default)/' "$SB/repo/Documentation/admin-guide/sysctl/vm.rst.section"
 expect_fail 'make docs VERSION=6.1' "$SB/repo/scripts/docs.sh" --check 6.1
