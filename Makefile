@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The entry points of the per-file OOM badness series: each target runs one
-# script of scripts/, build/, boot-tests/, checks/, ci/, cocci/ or tests/.
+# script of scripts/, build/, boot-tests/, checks/, ci/ or tests/.
 # This comment is the list of targets: `make help` prints it, and
 # tests/04-make-targets.sh fails when a target is missing from it.  See
 # README.md and docs/.
@@ -20,9 +20,6 @@
 #   make upstream-selftests       the kernel's memcg, memfd and mm selftests: what
 #                                 passes on the base kernel must pass on the series
 #   make bench [BENCH_FLAGS=-q]   the benchmarks; whole x86_64 runs write BENCHMARKS.md
-#   make spatch VERSION=6.1       regenerate the driver topic with Coccinelle
-#   make spatch-check VERSION=6.1 fail if series/ differs from what spatch makes
-#   make cocci-report VERSION=6.1 every DRM fops: converted, via macro, MISSING
 #   make docs VERSION=6.1         the docs patch from Documentation/, then checked
 #   make docs-check VERSION=6.1   the check alone: drift, Sphinx, kernel-doc, HTML
 #   make mbox VERSION=6.1         the series as mail: out/<kver>/mbox/series.mbox
@@ -58,8 +55,7 @@ TREE = scripts/tree.sh $(VERSION) | tail -n 1
 
 .PHONY: all help ab desktop bench deps tree export kernel initramfs boot-test upstream-selftests \
 	allmod-parts \
-	spatch spatch-check \
-	cocci-report docs docs-check mbox rebase rebase-continue rebase-abort \
+	docs docs-check mbox rebase rebase-continue rebase-abort \
 	checkpatch ci ci-workflow ci-lint test test-full timings
 
 all: ab
@@ -94,19 +90,10 @@ initramfs: kernel
 
 boot-test: initramfs
 	boot-tests/boot.sh $(ARCH) $(OUTDIR)/$$(sed -n 's/^image=//p' boot-tests/machines/$(ARCH)) \
-		$(OUTDIR)/initramfs.cpio.gz $(OUTDIR)/boot/kselftest.log oom_badness_test
+		$(OUTDIR)/initramfs.cpio.gz $(OUTDIR)/boot/kselftest.log oom_ledger_test
 
 upstream-selftests:
 	boot-tests/upstream-selftests.sh $(VERSION) $(ARCH) $(COMPILER)
-
-spatch:
-	cocci/regenerate.sh $(VERSION)
-
-spatch-check:
-	cocci/regenerate.sh --check $(VERSION)
-
-cocci-report:
-	wt=$$($(TREE)) && cocci/report.sh "$$wt"
 
 docs:
 	scripts/docs.sh $(VERSION)

@@ -67,10 +67,6 @@ if [ "$ARCH" != - ]; then
 	need_package libc6-dev libelf-dev libssl-dev
 	checked="${cmds[*]}, libc6-dev libelf-dev libssl-dev"
 fi
-if [[ $steps == *" cocci "* || $steps == *" drift "* ]]; then
-	need spatch
-	checked+=" spatch"
-fi
 
 # The most disk any of the steps needs.
 read -r gb big < <(table_rows "$TOP/ci/steps" |

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 # The definitions of the scripts that generate a topic of the series from
-# sources of this repository (cocci/regenerate.sh, scripts/docs.sh).
+# sources of this repository (scripts/docs.sh).
 # Sourced, not run; sources scripts/lib.sh.
 
 # shellcheck source=../scripts/lib.sh

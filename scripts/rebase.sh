@@ -16,11 +16,10 @@
 #     A conflict it has not seen stops the rebase, naming the topic, the patch
 #     and the files: resolve them in the worktree, then --continue (or --abort).
 #  3. In a staging copy of this checkout, export the replayed topics, then
-#     regenerate the generated ones on the new tree (make spatch, make docs),
-#     and check the Coccinelle report: no DRM fops may miss the field.
+#     regenerate the generated ones on the new tree (make docs).
 #  4. Only then write series/<major>/ and rebase/rr-cache/ into the checkout,
 #     and report: topics replayed cleanly, conflicts and how they were
-#     resolved, driver patches added or dropped.
+#     resolved.
 #
 # Until step 4, nothing in this checkout changes; --abort leaves it, and the
 # kernel cache's branches, as they were.
@@ -127,15 +126,10 @@ carry() {
 	fi
 }
 
-# driver_patches DIR: the driver patches of a series folder, without numbers.
-driver_patches() {
-	find "$1/drm-drivers" -name '*.patch' -printf '%f\n' 2>/dev/null | sed 's/^[0-9]*-//' | sort
-}
-
-# finish: branches, a staging copy with the new series, generated topics,
-# the report check; then write the checkout.
+# finish: branches, a staging copy with the new series, generated topics;
+# then write the checkout.
 finish() {
-	local ver src tag stage t origin prev tip added dropped
+	local ver src tag stage t origin prev tip
 	ver=$(st major) src=$(st source) tag=$(st tag)
 	stage=$state/stage
 	rm -rf "$stage"
@@ -171,16 +165,8 @@ finish() {
 	rm -f "$KCACHE/built-$ver"
 
 	"$stage/scripts/export.sh" "$ver"
-	"$stage/cocci/regenerate.sh" "$ver"
 	"$stage/scripts/docs.sh" "$ver"
-	wt=$("$stage/scripts/tree.sh" "$ver" | tail -n 1)
-	"$stage/cocci/report.sh" "$wt" >"$state/cocci-report" ||
-		die "the Coccinelle report of $ver has MISSING fops ($state/cocci-report):" \
-		    "add the change they need as a patch in rebase/$ver/<topic>/, then:" \
-		    "make rebase-abort && make rebase VERSION=$(st version)"
-
-	added=$(comm -13 <(driver_patches "$TOP/series/$src") <(driver_patches "$stage/series/$ver"))
-	dropped=$(comm -23 <(driver_patches "$TOP/series/$src") <(driver_patches "$stage/series/$ver"))
+	"$stage/scripts/tree.sh" "$ver" >/dev/null
 
 	# The checkout, at last.
 	rr_sync "$(kgit rev-parse --path-format=absolute --git-common-dir)/rr-cache" "$stage/rebase/rr-cache"
@@ -194,9 +180,6 @@ finish() {
 	echo "  conflicts from rerere:   $(grep -c '^rerere' "$state/report" || true)"
 	echo "  conflicts by hand:       $(grep -c '^by-hand' "$state/report" || true)"
 	grep -E '^(rerere|by-hand|note)' "$state/report" | sed 's/^/    /' || true
-	echo "  driver patches added:    $(grep -c . <<<"$added" || true) $(paste -sd' ' <<<"$added")"
-	echo "  driver patches dropped:  $(grep -c . <<<"$dropped" || true) $(paste -sd' ' <<<"$dropped")"
-	echo "  Coccinelle: $(tail -n 1 "$state/cocci-report")"
 	kgit worktree remove --force "$KWT/rebase-$ver"
 	rm -rf "$state"
 }

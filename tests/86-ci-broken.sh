@@ -1,10 +1,10 @@
 #!/bin/bash
 # A deliberately broken series fails the right step of the leg, naming what
-# broke: a typo in one driver's fops (the allmod step, that driver's
-# object), a new W=1 warning (the allmod step, shown with ">>"), and a
-# missing EXPORT_SYMBOL(drm_oom_badness) (the modules step, naming the
-# symbol and vgem.ko).  Each break is made in the leg's worktree of
-# 6.1-x86_64-gcc and undone: only what the break touches is rebuilt, on
+# broke: a typo in the GEM core's call into the series (the allmod step,
+# drm_gem.o), a new W=1 warning (the allmod step, shown with ">>"), and a
+# missing EXPORT_SYMBOL_GPL(shmem_file_charge_creator) (the modules step,
+# naming the symbol and drm.ko).  Each break is made in the leg's worktree
+# of 6.1-x86_64-gcc and undone: only what the break touches is rebuilt, on
 # the leg's builds that tests/85-ci-leg.sh leaves, or that this test makes
 # first (and fails on, if the unbroken leg fails).  make test-full.
 # Tier: full
@@ -37,18 +37,19 @@ broken() {
 	rm -f "$CI_SUMMARY"
 }
 
-f=drivers/gpu/drm/radeon/radeon_drv.c
-grep -q '\.oom_badness = drm_oom_badness,' "$legwt/$f" || fail "$f has no .oom_badness"
-sed -i 's/\.oom_badness = drm_oom_badness,/.oom_badnes = drm_oom_badness,/' "$legwt/$f"
-broken allmod '^# not ok [0-9]+ drivers/gpu/drm/radeon/radeon_drv.o # does not build with the series' \
-	"# >> $f:[0-9]+:[0-9]+: error: .*oom_badnes"
+f=drivers/gpu/drm/drm_gem.c
+grep -q 'shmem_file_charge_creator(filp)' "$legwt/$f" || fail "$f does not call shmem_file_charge_creator()"
+sed -i 's/shmem_file_charge_creator(filp)/shmem_file_charge_creatr(filp)/' "$legwt/$f"
+broken allmod '^# not ok [0-9]+ drivers/gpu/drm/drm_gem.o # does not build with the series' \
+	"# >> $f:[0-9]+:[0-9]+: error: .*shmem_file_charge_creatr"
 
 f=mm/oom_kill.c
 printf '\nint oom_badness_not_declared(void)\n{\n\treturn 0;\n}\n' >>"$legwt/$f"
 broken allmod '^# not ok [0-9]+ mm/oom_kill.o # 1 new W=1 warning' \
 	"# >> $f:[0-9]+:[0-9]+: warning: no previous prototype for .oom_badness_not_declared"
 
-f=drivers/gpu/drm/drm_file.c
-grep -q '^EXPORT_SYMBOL(drm_oom_badness);' "$legwt/$f" || fail "$f does not export drm_oom_badness"
-sed -i '/^EXPORT_SYMBOL(drm_oom_badness);/d' "$legwt/$f"
-broken modules '"drm_oom_badness" \[drivers/gpu/drm/vgem/vgem.ko\] undefined'
+f=mm/shmem.c
+grep -q '^EXPORT_SYMBOL_GPL(shmem_file_charge_creator);' "$legwt/$f" ||
+	fail "$f does not export shmem_file_charge_creator"
+sed -i '/^EXPORT_SYMBOL_GPL(shmem_file_charge_creator);/d' "$legwt/$f"
+broken modules '"shmem_file_charge_creator" \[drivers/gpu/drm/drm.ko\] undefined'
