@@ -2,8 +2,8 @@
 # Each commit of the default kernel's series builds, under x86_64
 # allmodconfig with gcc, the objects the series touches or reaches through
 # a changed macro (the other kernels: 31-bisect-others.sh).  BISECT_VERSIONS
-# changes the kernels.  An allmodconfig tree to prepare and every DRM
-# driver to build again where a fops macro changes (docs/timings.md):
+# changes the kernels.  An allmodconfig tree to prepare and the objects
+# each commit reaches to build again (docs/timings.md):
 # make test-full, and the bisect step of the CI leg x86_64-gcc.
 # Tier: full
 set -euo pipefail

@@ -27,10 +27,10 @@ grep -q '^not ok [0-9]* boot # bad kernel log' "$out/boot/failures.log.ktap" ||
 # the x86_64 config had ACPI; the guest runs none of its tests then.
 cpus=$(machine x86_64 cpus)
 expect_fail "^not ok 1 cpus # the guest sees 1 CPUs, QEMU gave it $cpus: no test run" \
-	boot oom_badness_test -a maxcpus=1
-! grep -q 'oom_badness_test: start' "$out/boot/failures.log" ||
+	boot oom_ledger_test -a maxcpus=1
+! grep -q 'oom_ledger_test: start' "$out/boot/failures.log" ||
 	fail "the guest on one CPU ran its test"
-boot oom_badness_test >/dev/null || fail "a clean run failed"
+boot oom_ledger_test >/dev/null || fail "a clean run failed"
 grep -qx "# guest: $cpus CPUs" "$out/boot/failures.log.ktap" ||
 	fail "the clean run does not say it saw $cpus CPUs"
 echo "a clean run passes, on $cpus CPUs"

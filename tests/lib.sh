@@ -62,7 +62,7 @@ kselftest_skips() {
 	while read -r why; do
 		table_rows "$TOP/boot-tests/kselftest-skips" | grep -qxF -- "$why" ||
 			{ echo "a kselftest case skipped: $why (not in boot-tests/kselftest-skips)"; bad=1; }
-	done < <(sed -n 's/^# oom_badness_test: ok [0-9]*[^#]*# SKIP //p' "$1")
+	done < <(sed -n 's/^# oom_ledger_test: ok [0-9]*[^#]*# SKIP //p' "$1")
 	return $bad
 }
 

@@ -28,6 +28,20 @@
  *                       what any bookkeeping in the fd-table code costs;
  *                       OOMTEST_BENCH_FD_LOOPS pairs (10000) a sample,
  *                       OOMTEST_BENCH_SAMPLES samples (5)
+ *   bench-cost fdops    (continued) and, with OOMTEST_BENCH_HELD files of
+ *                       the kind held (100), a fork() whose child exits
+ *                       at once, a fork() and execve() of busybox true,
+ *                       and an SCM_RIGHTS round trip of one file to our
+ *                       own socket and its close(); loops/100 of each
+ *                       fork and exec, loops/10 of SCM_RIGHTS
+ *   bench-cost alloc    the cost of charging and uncharging: the time a
+ *                       page of write() to a new memfd, of a write fault
+ *                       of a shared mapping of one, and of a punch-hole
+ *                       of its pages (OOMTEST_BENCH_ALLOC_PAGES pages,
+ *                       1024, a sample); and from SIGKILL to waitpid() of
+ *                       a process holding OOMTEST_BENCH_EXIT_FILES memfds
+ *                       (1000) of a written page each, which the exit
+ *                       frees; OOMTEST_BENCH_SAMPLES samples (5)
  *   bench-cost latency  the latency of a socket() and close() of a process
  *                       holding N memfds, N of OOMTEST_BENCH_LATENCY_FILES
  *                       (10000), while another process reads its oom_score
@@ -401,9 +415,83 @@ static long long fdop_ns(int kind, int dup_it, long loops)
 	return t0 / loops;
 }
 
+/* Hold @n files of @kind (not close-on-exec): they go with fork and exec. */
+static void hold_files(int kind, long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++)
+		if (open_one(kind) < 0)
+			die("open of a held file");
+}
+
+/* The time of @loops fork()s whose child exits (execs busybox true, with @exec_it). */
+static long long fork_ns(int exec_it, long loops)
+{
+	char *argv[] = { "/bin/busybox", "true", NULL };
+	long long t0 = now_ns();
+	int status;
+	long l;
+
+	for (l = 0; l < loops; l++) {
+		pid_t p = fork();
+
+		if (p < 0)
+			die("fork");
+		if (!p) {
+			if (exec_it)
+				execv(argv[0], argv);
+			_exit(0);
+		}
+		if (waitpid(p, &status, 0) != p || !WIFEXITED(status) || WEXITSTATUS(status))
+			die(exec_it ? "fork and exec of busybox true" : "fork");
+	}
+	return (now_ns() - t0) / loops;
+}
+
+/* The time of @loops SCM_RIGHTS round trips of a file of @kind, and its close(). */
+static long long scm_ns(int kind, long loops)
+{
+	int sv[2], fd = open_one(kind), got;
+	long long t0;
+	long l;
+
+	if (fd < 0 || socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, sv))
+		die("socketpair");
+	t0 = now_ns();
+	for (l = 0; l < loops; l++) {
+		send_fd(sv[0], fd);
+		got = recv_fd(sv[1]);
+		if (got < 0 || close(got))
+			die("SCM_RIGHTS round trip");
+	}
+	t0 = now_ns() - t0;
+	close(sv[0]);
+	close(sv[1]);
+	close(fd);
+	return t0 / loops;
+}
+
+/* Print the samples of @fn(@kind or @exec_it, @loops) as "result fdops KIND OP LOOPS". */
+static void fdop_samples(int kind, const char *op, long loops, int samples,
+			 long long (*fn)(int, long), int arg)
+{
+	long long s[MAX_SAMPLES];
+	int i;
+
+	if (loops < 1)
+		loops = 1;
+	fn(arg, loops / 10 ?: 1);	/* warm up */
+	for (i = 0; i < samples; i++)
+		s[i] = fn(arg, loops);
+	printf("result fdops %s %s %ld", kind_names[kind], op, loops);
+	print_stats(s, samples);
+}
+
 /*
  * open (memfd_create(), socket()) and dup() with their close(), for a file
- * that holds memory for the OOM killer and one that does not.
+ * that holds memory for the OOM killer and one that does not; then fork,
+ * exec and SCM_RIGHTS of a process holding such files.
  */
 static void fdops(void)
 {
@@ -424,6 +512,139 @@ static void fdops(void)
 			print_stats(s, samples);
 		}
 	}
+	for (kind = 0; kind < 2; kind++) {
+		long held = env_long("OOMTEST_BENCH_HELD", 100);
+		pid_t p = fork();
+		int status;
+
+		if (p < 0)
+			die("fork");
+		if (!p) {
+			/* In a child, so that the held files go with it. */
+			hold_files(kinds[kind], held);
+			fdop_samples(kinds[kind], "fork", loops / 100, samples, fork_ns, 0);
+			fdop_samples(kinds[kind], "exec", loops / 100, samples, fork_ns, 1);
+			fdop_samples(kinds[kind], "scm", loops / 10, samples, scm_ns, kinds[kind]);
+			_exit(0);
+		}
+		if (waitpid(p, &status, 0) != p || !WIFEXITED(status) || WEXITSTATUS(status))
+			die("fdops with held files");
+	}
+}
+
+/* A new memfd of @pages pages, written (@fault: through a shared mapping). */
+static long long charge_ns(int fault, long pages, int *fdp)
+{
+	int fd = memfd_create("bench", 0);
+	char buf[4096];
+	long long t0;
+	char *p = NULL;
+	long i;
+
+	if (fd < 0)
+		die("memfd_create");
+	memset(buf, 1, sizeof(buf));
+	if (fault) {
+		if (ftruncate(fd, pages * page_size))
+			die("ftruncate");
+		p = mmap(NULL, pages * page_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+		if (p == MAP_FAILED)
+			die("mmap");
+	}
+	t0 = now_ns();
+	for (i = 0; i < pages; i++) {
+		if (fault)
+			p[i * page_size] = 1;
+		else if (write(fd, buf, page_size) != page_size)
+			die("write to memfd");
+	}
+	t0 = now_ns() - t0;
+	if (p)
+		munmap(p, pages * page_size);
+	*fdp = fd;
+	return t0 / pages;
+}
+
+/* The time from SIGKILL to waitpid() of a process holding @files charged memfds. */
+static long long exit_ns(long files)
+{
+	struct rlimit nofile = { files + 64, files + 64 };
+	int ready[2], status;
+	long long t0;
+	char c;
+	pid_t p;
+
+	if (pipe(ready))
+		die("pipe");
+	p = fork();
+	if (p < 0)
+		die("fork");
+	if (!p) {
+		char page[4096];
+		long i;
+
+		memset(page, 1, sizeof(page));
+		if (setrlimit(RLIMIT_NOFILE, &nofile))
+			die("setrlimit");
+		for (i = 0; i < files; i++) {
+			int fd = memfd_create("bench", 0);
+
+			if (fd < 0 || write(fd, page, page_size) != page_size)
+				die("a charged memfd");
+		}
+		if (write(ready[1], "r", 1) != 1)
+			die("ready");
+		for (;;)
+			pause();
+	}
+	close(ready[1]);
+	if (read(ready[0], &c, 1) != 1)
+		die("the exiting process did not get its memfds");
+	close(ready[0]);
+	t0 = now_ns();
+	kill(p, SIGKILL);
+	if (waitpid(p, &status, 0) != p)
+		die("waitpid");
+	return now_ns() - t0;
+}
+
+static void alloc(void)
+{
+	long pages = env_long("OOMTEST_BENCH_ALLOC_PAGES", 1024);
+	long files = env_long("OOMTEST_BENCH_EXIT_FILES", 1000);
+	int samples = env_long("OOMTEST_BENCH_SAMPLES", 5), i, k, fd;
+	static const char *const ops[] = { "write", "fault", "punch" };
+	long long s[3][MAX_SAMPLES], t0;
+
+	if (samples < 1 || samples > MAX_SAMPLES)
+		samples = 5;
+	for (i = -1; i < samples; i++) {	/* -1: warm up */
+		for (k = 0; k < 2; k++) {
+			long long t = charge_ns(k, pages, &fd);
+
+			if (k == 0) {
+				/* Punch the pages write() charged. */
+				t0 = now_ns();
+				if (fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+					      0, pages * page_size))
+					die("punch-hole");
+				if (i >= 0)
+					s[2][i] = (now_ns() - t0) / pages;
+			}
+			if (i >= 0)
+				s[k][i] = t;
+			close(fd);
+		}
+	}
+	for (k = 0; k < 3; k++) {
+		printf("result alloc %s %ld", ops[k], pages);
+		print_stats(s[k], samples);
+	}
+	exit_ns(files / 10 ?: 1);	/* warm up */
+	for (i = 0; i < samples; i++)
+		s[0][i] = exit_ns(files);
+	printf("result alloc exit %ld", files);
+	print_stats(s[0], samples);
 }
 
 /*
@@ -571,8 +792,10 @@ int main(int argc, char **argv)
 		fdops();
 	} else if (!strcmp(name, "latency")) {
 		latency();
+	} else if (!strcmp(name, "alloc")) {
+		alloc();
 	} else {
-		fprintf(stderr, "usage: bench-cost score | select | gem | fdops | latency\n");
+		fprintf(stderr, "usage: bench-cost score | select | gem | fdops | latency | alloc\n");
 		return 2;
 	}
 	return 0;

@@ -14,6 +14,14 @@
  *                       (wl-pool hold); weston's oom_score, and the
  *                       client's, must be their RSS's share, each pool
  *                       counted once; then the anonymous hog grows
+ *   desktop-earlyoom    no weston: Debian's earlyoom, as a desktop runs it,
+ *                       picks the victim from /proc/PID/oom_score before
+ *                       the kernel's OOM killer must: a bystander maps and
+ *                       touches a quarter of RAM, the hog write()s a memfd
+ *                       without end, at most 100 MiB/s so that earlyoom's
+ *                       polls see memory run low (the victim is the first
+ *                       that earlyoom signals; the kernel's OOM killer
+ *                       acting first is an error)
  *
  * The victim is the first of the desktop's processes that the OOM killer
  * kills (hog, weston, shell, simple-shm, client).  When it is the hog, the
@@ -36,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include "guest.h"
@@ -45,8 +54,13 @@
 #define RUNTIME_DIR "/tmp/xdg"
 #define MAX_KILLS 16
 
-enum { WESTON_R, SHELL, SIMPLE_SHM, CLIENT, HOG_R, NR };
-static const char *const roles[NR] = { "weston", "shell", "simple-shm", "client", "hog" };
+#define EARLYOOM "/usr/bin/earlyoom"
+#define EARLYOOM_LOG "/tmp/earlyoom.log"
+
+enum { WESTON_R, SHELL, SIMPLE_SHM, CLIENT, HOG_R, BYSTANDER_R, EARLYOOM_R, NR };
+static const char *const roles[NR] = {
+	"weston", "shell", "simple-shm", "client", "hog", "bystander", "earlyoom",
+};
 static pid_t pid[NR];
 
 static const char *role(pid_t p)
@@ -267,6 +281,107 @@ static void wait_line(int fd, const char *what)
 	die(what);
 }
 
+/* The first process that earlyoom's log says it signalled, or 0. */
+static pid_t earlyoom_victim(void)
+{
+	char line[512], *at;
+	pid_t victim = 0;
+	FILE *f = fopen(EARLYOOM_LOG, "r");
+
+	while (f && !victim && fgets(line, sizeof(line), f)) {
+		at = strstr(line, "sending SIGTERM to process ");
+		if (!at)
+			at = strstr(line, "sending SIGKILL to process ");
+		if (at)
+			victim = atoi(at + strlen("sending SIGTERM to process "));
+	}
+	if (f)
+		fclose(f);
+	return victim;
+}
+
+/* A memfd written without end, 1 MiB each 10 ms at most. */
+noreturn static void hog_memfd_slow(void)
+{
+	int fd = memfd_create("hog", 0);
+	char *buf = malloc(MIB);
+
+	if (fd < 0 || !buf)
+		die("memfd");
+	memset(buf, 0x5a, MIB);
+	for (;;) {
+		if (write(fd, buf, MIB) < 0 && errno != EINTR && errno != ENOMEM)
+			die("write to memfd");
+		usleep(10000);
+	}
+}
+
+/*
+ * desktop-earlyoom: whom does earlyoom kill first?  Its victim, by role;
+ * NULL when the kernel's OOM killer killed one of ours first, or when
+ * nothing happened in 300 s.
+ */
+static const char *earlyoom_scenario(int kmsg)
+{
+	char *argv[] = { EARLYOOM, "-m", "10", "-s", "100", "-r", "0", NULL };
+	pid_t kills[MAX_KILLS], victim = 0;
+	int i, nkills = 0, ready[2];
+	char c;
+
+	if (access(EARLYOOM, X_OK))
+		skip("no earlyoom: not the desktop guest (boot-tests/desktop-packages)");
+	if (pipe(ready))
+		die("pipe");
+	pid[BYSTANDER_R] = fork();
+	if (!pid[BYSTANDER_R]) {
+		long quarter = meminfo("MemTotal") / 4;
+		char *p = mmap(NULL, quarter, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		set_oom_score_adj("0");
+		if (p == MAP_FAILED)
+			die("bystander's mmap");
+		touch(p, quarter);
+		if (write(ready[1], "r", 1) != 1)
+			die("ready");
+		for (;;)
+			pause();
+	}
+	if (read(ready[0], &c, 1) != 1)
+		die("the bystander did not get its memory");
+	unlink(EARLYOOM_LOG);
+	pid[EARLYOOM_R] = run(argv, EARLYOOM_LOG, NULL);
+	sleep(2);
+	grep_log(EARLYOOM_LOG, "sending SIGTERM when", 1, "earlyoom: ");
+	pid[HOG_R] = fork();
+	if (!pid[HOG_R]) {
+		set_oom_score_adj("0");
+		hog_memfd_slow();
+	}
+	printf("bystander %d, earlyoom %d, hog %d\n", pid[BYSTANDER_R],
+	       pid[EARLYOOM_R], pid[HOG_R]);
+	for (i = 0; i < 3000 && !victim && !nkills; i++) {
+		usleep(100000);
+		victim = earlyoom_victim();
+		nkills = oom_kills(kmsg, kills, MAX_KILLS);
+		while (nkills && !strcmp(role(kills[0]), "other"))
+			memmove(kills, kills + 1, --nkills * sizeof(*kills));
+	}
+	grep_log(EARLYOOM_LOG, "sending ", 4, "earlyoom: ");
+	if (nkills && !victim) {
+		printf("error: the kernel's OOM killer killed %s before earlyoom acted\n",
+		       role(kills[0]));
+		return NULL;
+	}
+	if (!victim) {
+		printf("earlyoom signalled no one within 300 s\n");
+		return NULL;
+	}
+	printf("earlyoom: hog's oom_score %ld, bystander's %ld\n",
+	       oom_score(pid[HOG_R]), oom_score(pid[BYSTANDER_R]));
+	return role(victim);
+}
+
 int main(int argc, char **argv)
 {
 	char *shm_argv[] = { "/usr/bin/weston-simple-shm", NULL };
@@ -280,8 +395,8 @@ int main(int argc, char **argv)
 	char mib[16];
 
 	if (strcmp(name, "desktop-pool-hog") && strcmp(name, "desktop-anon-hog") &&
-	    strcmp(name, "desktop-pool-score")) {
-		fprintf(stderr, "usage: desktop-scenario desktop-pool-hog | desktop-anon-hog | desktop-pool-score\n");
+	    strcmp(name, "desktop-pool-score") && strcmp(name, "desktop-earlyoom")) {
+		fprintf(stderr, "usage: desktop-scenario desktop-pool-hog | desktop-anon-hog | desktop-pool-score | desktop-earlyoom\n");
 		return 2;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -291,6 +406,23 @@ int main(int argc, char **argv)
 		expect = expected_victim("/etc/scenarios", name, kind);
 	set_oom_score_adj("-1000");
 	kmsg = kmsg_open();
+
+	if (!strcmp(name, "desktop-earlyoom")) {
+		victim = earlyoom_scenario(kmsg);
+		for (i = 0; i < NR; i++)
+			if (pid[i])
+				kill(pid[i], SIGKILL);
+		while (wait(NULL) > 0)
+			;
+		if (!victim)
+			return 2;
+		printf("victim: %s\n", victim);
+		if (expect && strcmp(expect, victim)) {
+			printf("expected: %s\n", expect);
+			return 1;
+		}
+		return 0;
+	}
 
 	start_weston();
 	pid[SIMPLE_SHM] = run(shm_argv, "/tmp/simple-shm.log", NULL);

@@ -1,28 +1,32 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * stress: every path that changes what a file reports to the OOM killer, at
- * once, for OOMTEST_STRESS_SECONDS (60 by default):
+ * stress: every path that charges or uncharges the memory a process
+ * allocates through files, at once, for OOMTEST_STRESS_SECONDS (60 by
+ * default):
  *
- *   gem       threads creating and closing vgem dumb buffers on two shared
- *             DRM files, closing handles that others may be closing too
+ *   gem       threads creating vgem dumb buffers on two shared DRM files,
+ *             filling some through a DMA-buf mapping, and closing handles
+ *             that others may be closing too
  *   prime     threads exporting buffers to DMA-bufs and importing them into
  *             the other file
- *   pass      a thread forking children that receive memfds and DMA-bufs
- *             over SCM_RIGHTS, read their fdinfo, and exit
- *   readers   threads reading every /proc/PID/oom_score and every fdinfo
+ *   pass      a thread forking children that receive memfds and DMA-heap
+ *             buffers over SCM_RIGHTS, write a page into each memfd (a page
+ *             charged to a process that then exits), read their fdinfo,
+ *             and exit
+ *   readers   threads reading every /proc/PID/oom_score, status and fdinfo
  *   fdtable   two threads moving a probe memfd through the fd tables every
  *             way there is: dup2(), dup3(), F_DUPFD_CLOEXEC, close_range(),
  *             fork(), unshare(CLONE_FILES), execve(), clone(CLONE_FILES),
  *             SCM_RIGHTS, each with its children exiting meanwhile
  *
- * At the end all handles are closed and each DRM file must report 0 pages
- * in fdinfo; the kernel warns if a count went below zero or a file was
- * released with pages counted, which the boot test's log check catches.
- * And the probe memfd, held by this process alone again, must weigh in its
- * oom_score as much as a new memfd of its size: the fd-table code's count
- * of who holds it is exact (the kernel warns too if a file is released
- * while fd tables still count it).  Exits 0 when the counts are right, 1
- * when not, 2 on a setup error.
+ * At the end all handles are closed and this process's FilesCharged must
+ * be the probe memfd's pages exactly: every buffer it created and every
+ * memfd page it wrote and let go was uncharged, and none of the fd-table
+ * moves changed the probe's charge (the kernel warns if an object
+ * uncharged more than it charged, or a ledger was freed with pages
+ * charged, which the boot test's log check catches).  And the probe, held by this process alone again, must
+ * weigh in its oom_score as much as a new memfd of its size.  Exits 0 when
+ * the counts are right, 1 when not, 2 on a setup error.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -56,21 +60,54 @@ enum { GEM, PRIME, PASS, READ, FDTABLE };
 /* The fds the fdtable threads play with: 256 each, above all others. */
 #define FDTABLE_FDS 512
 
-static long fdinfo_badness(pid_t pid, int fd)
+/* Read /proc/PID/fdinfo/FD, as top-like tools do; what it says is not checked. */
+static void read_fdinfo(pid_t pid, int fd)
 {
 	char path[64], line[256];
-	long val = -1;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "/proc/%d/fdinfo/%d", pid, fd);
 	f = fopen(path, "r");
 	if (!f)
-		return -1;
+		return;
 	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "oom_badness: %ld", &val) == 1)
+		;
+	fclose(f);
+}
+
+/* FilesCharged of /proc/self/status, in kB, or -1 without it. */
+static long files_charged(void)
+{
+	char line[256];
+	long val = -1;
+	FILE *f = fopen("/proc/self/status", "r");
+
+	if (!f)
+		die("/proc/self/status");
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "FilesCharged: %ld kB", &val) == 1)
 			break;
 	fclose(f);
 	return val;
+}
+
+/* Fill @pages of buffer @h through a mapping of its DMA-buf. */
+static void gem_fill(int fd, __u32 h, long pages)
+{
+	struct drm_prime_handle prime = {
+		.handle = h, .flags = DRM_CLOEXEC | DRM_RDWR,
+	};
+	char *p;
+
+	if (ioctl(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &prime))
+		return;	/* Another thread closed it: fine. */
+	p = mmap(NULL, pages * page_size, PROT_READ | PROT_WRITE, MAP_SHARED,
+		 prime.fd, 0);
+	if (p != MAP_FAILED) {
+		touch(p, pages * page_size);
+		munmap(p, pages * page_size);
+	}
+	close(prime.fd);
 }
 
 /* Create buffers, close them, and close handles the others may own. */
@@ -80,10 +117,15 @@ static void *gem_thread(void *arg)
 	int fd = drm[seed & 1];
 
 	while (!stop) {
-		__u32 h = gem_create(fd, 1 + rand_r(&seed) % 64);
+		long pages = 1 + rand_r(&seed) % 64;
+		__u32 h = gem_create(fd, pages);
 
-		if (h && rand_r(&seed) % 4)
+		/* Fill only what is closed now: the rest piles up to the end. */
+		if (h && rand_r(&seed) % 4) {
+			if (rand_r(&seed) % 2)
+				gem_fill(fd, h, pages);
 			gem_close(fd, h);
+		}
 		/* A handle of another thread, or none: EINVAL is fine. */
 		gem_close(fd, 1 + rand_r(&seed) % 256);
 		ops[GEM]++;
@@ -124,8 +166,13 @@ static void receiver(int sock)
 	n = recv_fds(sock, fds, MAX_SEND_FDS);
 	if (n < 1)
 		_exit(1);
-	for (i = 0; i < n; i++)
-		fdinfo_badness(getpid(), fds[i]);
+	for (i = 0; i < n; i++) {
+		read_fdinfo(getpid(), fds[i]);
+		/* A page of ours in the sender's memfd, left there. */
+		if (pwrite(fds[i], &sock, sizeof(sock), 8 * page_size) < 0 &&
+		    errno != EINVAL && errno != ESPIPE)
+			_exit(1);
+	}
 	_exit(0);
 }
 
@@ -197,6 +244,8 @@ static void *reader_thread(void *arg)
 			if (p->d_name[0] < '0' || p->d_name[0] > '9')
 				continue;
 			snprintf(path, sizeof(path), "/proc/%s/oom_score", p->d_name);
+			read_file(path);
+			snprintf(path, sizeof(path), "/proc/%s/status", p->d_name);
 			read_file(path);
 			snprintf(path, sizeof(path), "/proc/%s/fdinfo", p->d_name);
 			fdinfo = opendir(path);
@@ -331,7 +380,7 @@ int main(void)
 		reader_thread, reader_thread, fdtable_thread, fdtable_thread,
 	};
 	pthread_t t[sizeof(fn) / sizeof(fn[0])];
-	long size = meminfo("MemTotal") / 16, share, fresh;
+	long size = meminfo("MemTotal") / 16, share, fresh, charged, want;
 	__u32 h;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -353,20 +402,19 @@ int main(void)
 	printf("%d s: %ld GEM create/close, %ld PRIME round trips, %ld fd passes, %ld /proc sweeps, %ld fd-table moves\n",
 	       seconds, ops[GEM], ops[PRIME], ops[PASS], ops[READ], ops[FDTABLE]);
 
-	/* Close every handle left; then nothing may be counted. */
-	for (i = 0; i < 2; i++) {
-		long left;
-
+	/* Close every handle left; then only the probe may be charged. */
+	for (i = 0; i < 2; i++)
 		for (h = 1; h < 1u << 16; h++)
 			gem_close(drm[i], h);
-		left = fdinfo_badness(getpid(), drm[i]);
-		printf("DRM file %d: %ld pages counted after closing every handle\n", i, left);
-		if (left != 0)
-			fail = 1;
-	}
+	close_range(FDTABLE_FDS, ~0U, 0);
+	charged = files_charged();
+	want = (size + page_size - 1) / page_size * (page_size / 1024);
+	printf("FilesCharged after closing every handle: %ld kB, the probe's pages: %ld kB\n",
+	       charged, want);
+	if (charged != want)
+		fail = 1;
 
 	/* The probe, in no fd of ours but its own: it counts as one new. */
-	close_range(FDTABLE_FDS, ~0U, 0);
 	share = files_share();
 	close(probe);
 	probe = memfd_of(size);

@@ -13,6 +13,12 @@
  *   memfd-shared    the memfd hog, which first hands its memfd to the
  *                   bystander over SCM_RIGHTS (a Wayland client handing its
  *                   wl_shm pool to the compositor)
+ *   memfd-parking-hog  8 MiB memfds, each written, sent over SCM_RIGHTS
+ *                   into a socket of the hog's own that no one reads, and
+ *                   closed: the hog holds them in flight only
+ *   memfd-mapping-hog  8 MiB memfds, each written, mapped shared and never
+ *                   touched, and closed: the hog holds them by the mappings
+ *                   alone, none of their pages in its RSS
  *   memfd-sparse    the memfd hog; the bystander is handed a 4 GiB memfd,
  *                   ftruncate'd and never written: it must not be framed
  *   gem-churn       the GEM hog, and a churner creating, touching and
@@ -97,6 +103,92 @@ noreturn static void hog_memfd(int share)
 	for (;;)
 		if (write(fd, buf, MIB) < 0 && errno != EINTR && errno != ENOMEM)
 			die("write to memfd");
+}
+
+/* A memfd of @size bytes, written; -1 when memory ran out. */
+static int memfd_written(long size)
+{
+	static char *buf;
+	int fd = memfd_create("hog", MFD_CLOEXEC);
+	long done;
+
+	if (!buf) {
+		buf = malloc(MIB);
+		if (!buf)
+			die("malloc");
+		memset(buf, 0x5a, MIB);
+	}
+	if (fd < 0) {
+		if (errno == ENOMEM || errno == EMFILE)
+			return -1;
+		die("memfd_create");
+	}
+	for (done = 0; done < size; done += MIB)
+		if (write(fd, buf, MIB) != MIB) {
+			if (errno != ENOMEM && errno != EINTR && errno != ENOSPC)
+				die("write to memfd");
+			break;
+		}
+	return fd;
+}
+
+/* Send @fd over @sock without blocking: 0, or -1 when the socket is full. */
+static int send_fd_nonblock(int sock, int fd)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 };
+	struct iovec iov = { .iov_base = "f", .iov_len = 1 };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+	};
+	struct cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
+
+	cmsg->cmsg_level = SOL_SOCKET;
+	cmsg->cmsg_type = SCM_RIGHTS;
+	cmsg->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cmsg), &fd, sizeof(int));
+	if (sendmsg(sock, &msg, MSG_DONTWAIT) == 1)
+		return 0;
+	if (errno == EAGAIN || errno == ENOBUFS || errno == ENOMEM || errno == EINTR)
+		return -1;
+	die("SCM_RIGHTS to our own socket");
+}
+
+/*
+ * Park each memfd in a socket of our own, in flight for good, then close
+ * it: a socket takes a few hundred messages before send() would block, so
+ * a full one is kept and a new pair made.
+ */
+noreturn static void hog_memfd_parking(int share)
+{
+	int sv[2] = { -1, -1 }, fd;
+
+	for (;;) {
+		fd = memfd_written(8 * MIB);
+		if (fd < 0)
+			continue;
+		while (sv[0] < 0 || send_fd_nonblock(sv[0], fd)) {
+			/* The old pair stays open: its messages hold memfds. */
+			if (socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, sv))
+				die("socketpair");
+		}
+		close(fd);
+	}
+}
+
+/* Map each memfd shared, touch nothing, close it: the mapping holds it. */
+noreturn static void hog_memfd_mapping(int share)
+{
+	for (;;) {
+		int fd = memfd_written(8 * MIB);
+
+		if (fd < 0)
+			continue;
+		if (mmap(NULL, 8 * MIB, PROT_READ, MAP_SHARED, fd, 0) == MAP_FAILED &&
+		    errno != ENOMEM)
+			die("mmap of a memfd");
+		close(fd);
+	}
 }
 
 noreturn static void hog_dmabuf(int share)
@@ -372,6 +464,8 @@ static const struct scenario scenarios[] = {
 	{ "gem-hog-virtio", hog_gem_virtio, bystander_anon, .card = "virtio_gpu" },
 	{ "gem-client-hog", hog_gem_client, bystander_anon, .card = "vgem" },
 	{ "memfd-shared", hog_memfd, bystander_anon, .shared = 1 },
+	{ "memfd-parking-hog", hog_memfd_parking, bystander_anon },
+	{ "memfd-mapping-hog", hog_memfd_mapping, bystander_anon },
 	{ "memfd-sparse", hog_memfd, bystander_anon, .sparse = 4096 * MIB },
 	{ "gem-churn", hog_gem, bystander_anon, .churner = churn_gem, .card = "vgem" },
 	{ "shm-client", hog_anon, bystander_shm },
