@@ -377,7 +377,8 @@ static const char *earlyoom_scenario(int kmsg)
 		printf("earlyoom signalled no one within 300 s\n");
 		return NULL;
 	}
-	printf("earlyoom: hog's oom_score %ld, bystander's %ld\n",
+	/* Its own line above has the victim's score when it chose. */
+	printf("oom_score after the signal: hog %ld, bystander %ld\n",
 	       oom_score(pid[HOG_R]), oom_score(pid[BYSTANDER_R]));
 	return role(victim);
 }
