@@ -271,6 +271,25 @@ function largest(k1, k2,    i, k, best, n) {
 	return best
 }
 
+# Whether run @r has measures of kind @kind; then within_all lists their
+# ratios and within_met says whether each is at most @hi_b (as within()).
+function all_within(r, kind, hi_b,    i, k, w, n) {
+	within_all = ""; within_met = "yes"; n = 0
+	for (i = 1; i <= nkeys; i++) {
+		split(keys[i], k, SUBSEP)
+		if (k[1] != kind)
+			continue
+		n++
+		within_all = within_all (within_all == "" ? "" : "; ") label(keys[i]) " " stat(ratio[r, keys[i]], "%.3f", 1)
+		w = within(ratio[r, keys[i]], 0, hi_b)
+		if (w == "no" || w == "not measured")
+			within_met = "no"
+		else if (w != "yes" && within_met == "yes")
+			within_met = w
+	}
+	return n
+}
+
 # The targets, and whether the figures above meet them.
 function targets(    i, key, off, on, in_noise, total, worst, w, gem, m, l, h, s, met, off_met, k, fd, all, n) {
 	off = run[2]; on = run[nruns]
@@ -327,38 +346,12 @@ function targets(    i, key, off, on, in_noise, total, worst, w, gem, m, l, h, s
 		printf "| %s: OOM victim selection among %s tasks holding memfds and a DRM file at most 1.1× %s | %s | %s |\n",
 			on, k[2], base, stat(ratio[on, key], "%.2f", 1), within(ratio[on, key], 0, 1.1) > dest
 	}
-	all = ""; met = "yes"; n = 0
-	for (i = 1; i <= nkeys; i++) {
-		split(keys[i], k, SUBSEP)
-		if (k[1] != "alloc")
-			continue
-		n++
-		all = all (all == "" ? "" : "; ") label(keys[i]) " " stat(ratio[on, keys[i]], "%.3f", 1)
-		w[1] = within(ratio[on, keys[i]], 0, 1.05)
-		if (w[1] == "no" || w[1] == "not measured")
-			met = "no"
-		else if (w[1] != "yes" && met == "yes")
-			met = w[1]
-	}
-	if (n)
+	if (all_within(on, "alloc", 1.05))
 		printf "| %s: memfd write(), page faults, punch-hole and the exit of a task holding charged memfds, each at most 5%% slower than %s | %s | %s |\n",
-			on, base, all, met > dest
-	all = ""; met = "yes"; n = 0
-	for (i = 1; i <= nkeys; i++) {
-		split(keys[i], k, SUBSEP)
-		if (k[1] != "fdops")
-			continue
-		n++
-		all = all (all == "" ? "" : "; ") label(keys[i]) " " stat(ratio[on, keys[i]], "%.3f", 1)
-		w[1] = within(ratio[on, keys[i]], 0, 1.02)
-		if (w[1] == "no" || w[1] == "not measured")
-			met = "no"
-		else if (w[1] != "yes" && met == "yes")
-			met = w[1]
-	}
-	if (n)
+			on, base, within_all, within_met > dest
+	if (all_within(on, "fdops", 1.02))
 		printf "| %s: open, dup, close, fork, exec and SCM_RIGHTS of memfds and of sockets within noise (at most 2%% slower) of %s | %s | %s |\n",
-			on, base, all, met > dest
+			on, base, within_all, within_met > dest
 	key = largest("latency", "p99")
 	if (key != "") {
 		split(key, k, SUBSEP)
