@@ -304,16 +304,10 @@ static pid_t earlyoom_victim(void)
 noreturn static void hog_memfd_slow(void)
 {
 	int fd = memfd_create("hog", 0);
-	char *buf = malloc(MIB);
 
-	if (fd < 0 || !buf)
+	if (fd < 0)
 		die("memfd");
-	memset(buf, 0x5a, MIB);
-	for (;;) {
-		if (write(fd, buf, MIB) < 0 && errno != EINTR && errno != ENOMEM)
-			die("write to memfd");
-		usleep(10000);
-	}
+	write_forever(fd, 10000);
 }
 
 /*

@@ -144,7 +144,22 @@ unsigned int gem_buffer(int fd, long size)
 	return prime.handle;
 }
 
-void send_fds(int sock, const int *fds, int n)
+void write_forever(int fd, unsigned int pause_us)
+{
+	char *buf = malloc(MIB);
+
+	if (!buf)
+		die("malloc");
+	memset(buf, 0x5a, MIB);
+	for (;;) {
+		if (write(fd, buf, MIB) < 0 && errno != EINTR && errno != ENOMEM)
+			die("write to memfd");
+		if (pause_us)
+			usleep(pause_us);
+	}
+}
+
+ssize_t sendmsg_fds(int sock, const int *fds, int n, int flags)
 {
 	char cbuf[CMSG_SPACE(MAX_SEND_FDS * sizeof(int))] = { 0 };
 	struct iovec iov = { .iov_base = "f", .iov_len = 1 };
@@ -156,13 +171,18 @@ void send_fds(int sock, const int *fds, int n)
 
 	if (n < 1 || n > MAX_SEND_FDS) {
 		errno = EINVAL;
-		die("send_fds");
+		return -1;
 	}
 	cmsg->cmsg_level = SOL_SOCKET;
 	cmsg->cmsg_type = SCM_RIGHTS;
 	cmsg->cmsg_len = CMSG_LEN(n * sizeof(int));
 	memcpy(CMSG_DATA(cmsg), fds, n * sizeof(int));
-	if (sendmsg(sock, &msg, 0) != 1)
+	return sendmsg(sock, &msg, flags);
+}
+
+void send_fds(int sock, const int *fds, int n)
+{
+	if (sendmsg_fds(sock, fds, n, 0) != 1)
 		die("SCM_RIGHTS");
 }
 

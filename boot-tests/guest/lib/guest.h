@@ -56,8 +56,19 @@ int gem_close(int fd, unsigned int handle);
  */
 unsigned int gem_buffer(int fd, long size);
 
-/* SCM_RIGHTS: send @n (at most MAX_SEND_FDS) fds, or die. */
+/*
+ * Write to @fd a MiB after a MiB without end, @pause_us apart: what a memfd
+ * hog does.  Out of memory, it keeps trying; any other error dies.
+ */
+noreturn void write_forever(int fd, unsigned int pause_us);
+
+/*
+ * SCM_RIGHTS: send @n (at most MAX_SEND_FDS) fds with sendmsg() @flags
+ * (MSG_DONTWAIT): sendmsg()'s result, -1 with errno EINVAL for a bad @n.
+ */
 #define MAX_SEND_FDS 4
+ssize_t sendmsg_fds(int sock, const int *fds, int n, int flags);
+/* The same, blocking, or die. */
 void send_fds(int sock, const int *fds, int n);
 void send_fd(int sock, int fd);
 /*

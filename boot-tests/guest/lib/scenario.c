@@ -93,16 +93,12 @@ static void hand_over(int share, int fd)
 noreturn static void hog_memfd(int share)
 {
 	int fd = memfd_create("hog", 0);
-	char *buf = malloc(MIB);
 
-	if (fd < 0 || !buf)
+	if (fd < 0)
 		die("memfd");
 	if (share >= 0)
 		hand_over(share, fd);
-	memset(buf, 0x5a, MIB);
-	for (;;)
-		if (write(fd, buf, MIB) < 0 && errno != EINTR && errno != ENOMEM)
-			die("write to memfd");
+	write_forever(fd, 0);
 }
 
 /* A memfd of @size bytes, written; -1 when memory ran out. */
@@ -135,19 +131,7 @@ static int memfd_written(long size)
 /* Send @fd over @sock without blocking: 0, or -1 when the socket is full. */
 static int send_fd_nonblock(int sock, int fd)
 {
-	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 };
-	struct iovec iov = { .iov_base = "f", .iov_len = 1 };
-	struct msghdr msg = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
-	};
-	struct cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
-
-	cmsg->cmsg_level = SOL_SOCKET;
-	cmsg->cmsg_type = SCM_RIGHTS;
-	cmsg->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cmsg), &fd, sizeof(int));
-	if (sendmsg(sock, &msg, MSG_DONTWAIT) == 1)
+	if (sendmsg_fds(sock, &fd, 1, MSG_DONTWAIT) == 1)
 		return 0;
 	if (errno == EAGAIN || errno == ENOBUFS || errno == ENOMEM || errno == EINTR)
 		return -1;
