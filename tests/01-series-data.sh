@@ -1,8 +1,9 @@
 #!/bin/bash
 # The data of series/: each maintained kernel has a complete base, a topics
 # list whose folders exist, a quilt series file that lists exactly the patch
-# files in topic order, and patches signed off by their author and by the
-# project (series/signoff) last.
+# files in topic order, patches signed off by their author and by the
+# project (series/signoff) last, and a changelog for each patch in changes
+# (scripts/changes.sh, which make mbox runs).
 set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -31,5 +32,7 @@ for v in */; do
 		sob=$(grep '^Signed-off-by:' "$v/$p" | tail -n 1)
 		[ "$sob" = "$signoff" ] || fail "$v/$p ends with '$sob', not '$signoff' (series/signoff)"
 	done
-	echo "series/$v: $(wc -w <<<"$want") patches, all signed off by their author and last by the project"
+	"$TOP/scripts/changes.sh" "$v" >/dev/null ||
+		fail "series/$v/changes: see above"
+	echo "series/$v: $(wc -w <<<"$want") patches, all signed off by their author and last by the project, each with its changelog"
 done
