@@ -91,6 +91,7 @@ BEGIN {
 		add(kills, s SUBSEP r, val["kills"])
 		add(nkills, s SUBSEP r, val["nkills"])
 		add(recov, s SUBSEP r, val["recovery_ms"])
+		recov_round[s, r, round] = val["recovery_ms"]
 		next
 	}
 	# result KIND KEY... median M min m max M: a boot's fastest sample
@@ -120,20 +121,32 @@ function victims(    i, j, s, r) {
 	print "Each scenario once a round on each kernel.  *First to die* and *OOM kills*" > dest
 	print "(the processes it killed, in order) count the rounds; *kills* is how many" > dest
 	print "processes died before the pressure ended, *recovery* the time from the" > dest
-	print "start of the hog to its end: median (min–max) over the rounds." > dest
+	print "start of the hog to its end: median (min–max) over the rounds; and" > dest
+	print "*recovery / " base "* that time over the base's in the same round." > dest
 	print "" > dest
-	print "| scenario | kernel | first to die | OOM kills | kills | recovery, s |" > dest
-	print "|---|---|---|---|---|---|" > dest
+	print "| scenario | kernel | first to die | OOM kills | kills | recovery, s | recovery / " base " |" > dest
+	print "|---|---|---|---|---|---|---|" > dest
 	for (i = 1; i <= nscen; i++)
 		for (j = 1; j <= nruns; j++) {
 			s = scen[i]; r = run[j]
 			if (!((s SUBSEP r) in first))
 				continue
-			printf "| %s | %s | %s | %s | %s | %s |\n", j == 1 ? s : "", r,
+			printf "| %s | %s | %s | %s | %s | %s | %s |\n", j == 1 ? s : "", r,
 				tally(first[s, r]), tally(kills[s, r]), stat(nkills[s, r], "%d", 1),
-				stat(recov[s, r], "%.1f", 1000) > dest
+				stat(recov[s, r], "%.1f", 1000),
+				j == 1 ? "" : stat(recov_ratios(s, r), "%.2f", 1) > dest
 		}
 	print "" > dest
+}
+
+# The ratios of scenario @s's recovery on run @r to the base's, one a round.
+function recov_ratios(s, r,    i, out, b, x) {
+	for (i = 1; i <= nrounds; i++) {
+		b = recov_round[s, base, rounds[i]]; x = recov_round[s, r, rounds[i]]
+		if (b > 0 && x != "")
+			out = out (out == "" ? "" : " ") x / b
+	}
+	return out
 }
 
 # The ratios of run @r to the base, one a round, for @key.

@@ -60,6 +60,8 @@ static long long wait_recovery(const pid_t pids[NROLES], long long t0,
 	for (;;) {
 		pid = waitpid(-1, &status, WNOHANG);
 		t = now_ms();
+		if (pid > 0 && is_extra(pid))
+			continue;	/* the decoys die first */
 		if (pid > 0) {
 			if (pid == pids[HOG])
 				hog_end = t;
@@ -137,9 +139,7 @@ int main(int argc, char **argv)
 	end = wait_recovery(pids, t0, timeout * 1000LL, &first_kill);
 	kill(prober, SIGKILL);
 	avail = meminfo("MemAvailable") / MIB;
-	for (i = 0; i < NROLES; i++)
-		if (pids[i])
-			kill(pids[i], SIGKILL);
+	scenario_stop(pids);
 	while (wait(NULL) > 0)
 		;
 	nkills = oom_kills(kmsg, kills, MAX_KILLS);

@@ -5,7 +5,8 @@
  * lib/scenario.c.
  *
  * The first of the scenario's processes that the OOM killer kills (by its
- * own account in the kernel log) is the victim; then the others are killed
+ * own account in the kernel log), decoys and sibling cgroups aside, is the
+ * victim; then the others are killed
  * by us, at once, or, in a scenario whose pressure ends with the hog's
  * death, 3 s later if the hog was the victim: the OOM killer must not have
  * killed another of them meanwhile.  Prints both processes' oom_score as
@@ -45,7 +46,7 @@ int main(int argc, char **argv)
 	pid_t pids[NROLES], first = 0, kills[MAX_KILLS];
 	const struct scenario *sc;
 	const char *expect = NULL, *victim;
-	int status, kmsg, nkills, others, i;
+	int status, kmsg, nkills, others, holds, i;
 	struct timespec t0, t1;
 
 	sc = argc == 2 ? scenario_find(argv[1]) : NULL;
@@ -76,6 +77,11 @@ int main(int argc, char **argv)
 	/* The first of them to die; their scores as they go. */
 	for (i = 0; i < timeout * 20 && !first; i++) {
 		first = waitpid(-1, &status, WNOHANG);
+		/* Decoys die first, and are not what the scenario asks. */
+		if (is_extra(first)) {
+			first = 0;
+			continue;
+		}
 		if (first)
 			break;
 		/* Scores as of a second before, not taken under pressure. */
@@ -91,16 +97,14 @@ int main(int argc, char **argv)
 	/* Time for a second victim to show, if the hog's death ends it. */
 	if (sc->one_kill && first == pids[HOG])
 		sleep(3);
-	for (i = 0; i < NROLES; i++)
-		if (pids[i])
-			kill(pids[i], SIGKILL);
+	scenario_stop(pids);
 	while (wait(NULL) > 0)
 		;
 	if (first <= 0) {
 		printf("no one died within %d s\n", timeout);
 		return 2;
 	}
-	nkills = oom_kills(kmsg, kills, MAX_KILLS);
+	nkills = oom_log(kmsg, kills, MAX_KILLS, &holds);
 	printf("first to die: %s (%s), after %.1f s; the OOM killer killed:",
 	       role_of(pids, first),
 	       WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "exited",
@@ -120,10 +124,23 @@ int main(int argc, char **argv)
 		printf("error: the first death was not the OOM killer's\n");
 		return 2;
 	}
-	victim = role_of(pids, kills[0]);
+	/*
+	 * The first kill of the scenario's own: decoys aside, and the kills
+	 * of the sibling cgroups' OOMs ("other" to us).
+	 */
+	for (i = 0; i < nkills && (is_extra(kills[i]) ||
+	     (sc->siblings && !strcmp(role_of(pids, kills[i]), "other"))); i++)
+		;
+	victim = role_of(pids, kills[i]);
 	printf("victim: %s\n", victim);
-	for (i = 1, others = 0; i < nkills; i++)
-		others += strcmp(role_of(pids, kills[i]), "other") != 0;
+	printf("the OOM killer held back for a victim's files %d times\n", holds);
+	if (sc->no_holdback && holds) {
+		printf("error: it held back for decoys whose files are not half of their memory\n");
+		return 1;
+	}
+	for (i++, others = 0; i < nkills; i++)
+		others += strcmp(role_of(pids, kills[i]), "other") != 0 &&
+			  !is_extra(kills[i]);
 	if (sc->one_kill && kills[0] == pids[HOG] && others) {
 		printf("error: the hog's death ended the pressure, yet the OOM killer killed %d more of the scenario\n",
 		       others);

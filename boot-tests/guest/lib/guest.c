@@ -232,10 +232,17 @@ int kmsg_open(void)
 
 int oom_kills(int kmsg, pid_t *pids, int max)
 {
+	return oom_log(kmsg, pids, max, NULL);
+}
+
+int oom_log(int kmsg, pid_t *pids, int max, int *holds)
+{
 	char rec[2048];
 	int n = 0;
 	ssize_t len;
 
+	if (holds)
+		*holds = 0;
 	while ((len = read(kmsg, rec, sizeof(rec) - 1)) > 0 || errno == EPIPE) {
 		char *k;
 
@@ -245,6 +252,8 @@ int oom_kills(int kmsg, pid_t *pids, int max)
 		k = strstr(rec, "Killed process ");
 		if (k && n < max)
 			pids[n++] = atoi(k + strlen("Killed process "));
+		if (holds && strstr(rec, "Out of memory: holding back"))
+			++*holds;
 	}
 	return n;
 }

@@ -82,6 +82,11 @@ int recv_fd(int sock);
 int kmsg_open(void);
 /* The pids the OOM killer killed since @kmsg was opened, in order. */
 int oom_kills(int kmsg, pid_t *pids, int max);
+/*
+ * The same, and in @holds how many times the OOM killer said it held back
+ * for a victim's files ("Out of memory: holding back").
+ */
+int oom_log(int kmsg, pid_t *pids, int max, int *holds);
 
 /* The number a /proc file holds (oom_score), or -1. */
 long proc_long(const char *path);

@@ -47,6 +47,19 @@
  *                   quarter of RAM and bochs (TTM) buffers of twice RAM
  *                   that TTM never populated: they hold no system memory,
  *                   and must not make it the victim
+ *   oom-decoys      the hog grows anonymous memory, beside four decoys at
+ *                   oom_score_adj 1000, each holding a page of a memfd:
+ *                   they die first, and the OOM killer must not hold back
+ *                   for their files before it kills the hog
+ *   oom-decoys-handoff  the same, but each decoy writes a 32 MiB memfd,
+ *                   hands it to the bystander and closes it: killing a
+ *                   decoy frees nothing, and the OOM killer may hold back
+ *                   for it, within its bound
+ *   memcg-siblings  the hog grows anonymous memory outside any memory
+ *                   cgroup, while in each of two sibling cgroups of 64 MiB
+ *                   a holder of a 40 MiB memfd is killed by the cgroup's
+ *                   OOM, again and again: those kills must not hold the
+ *                   system's OOM back
  *
  * None of what the hogs allocate through files is in their RSS.  The
  * bystander of the others maps and touches a quarter of RAM (of the
@@ -56,6 +69,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +79,7 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <drm/drm.h>
 #include <dirent.h>
 #include <drm/drm_mode.h>
@@ -74,6 +89,12 @@
 static const char *const role_names[NROLES] = {
 	"bystander", "hog", "churner", "poller",
 };
+
+/* The decoys and the sibling cgroups' drivers of the scenario running. */
+#define MAX_EXTRAS 8
+static pid_t decoy_pids[MAX_EXTRAS], sibling_pids[MAX_EXTRAS];
+/* Where a decoy says it is ready. */
+static int ready_fd = -1;
 
 /* The memory cgroup of the scenario running, or "" when it has none. */
 static char memcg_path[128];
@@ -405,6 +426,82 @@ noreturn static void bystander_vram(int share)
 	ready_and_keep(share);
 }
 
+/*
+ * A decoy: at oom_score_adj 1000, the first victim; it holds a memfd of
+ * @decoy_size written, or, handing off, hands it to the bystander on @share
+ * and closes it.
+ */
+static long decoy_size;
+
+noreturn static void decoy(int share)
+{
+	int fd;
+
+	set_oom_score_adj("1000");
+	fd = memfd_written(decoy_size);
+	if (fd < 0)
+		die("a decoy's memfd");
+	if (share >= 0) {
+		hand_over(share, fd);
+		close(fd);
+	}
+	if (write(ready_fd, "r", 1) != 1)
+		die("decoy ready");
+	for (;;)
+		pause();
+}
+
+/* A holder of a 40 MiB memfd, in a sibling cgroup of 64 MiB. */
+noreturn static void sibling_holder(int ready)
+{
+	if (memfd_written(40 * MIB) < 0 || write(ready, "r", 1) != 1)
+		die("a sibling's holder");
+	for (;;)
+		pause();
+}
+
+static pid_t fork_adj0(void (*fn)(int), int arg)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		set_oom_score_adj("0");
+		fn(arg);
+		exit(2);
+	}
+	return pid;
+}
+
+/*
+ * The driver of a sibling cgroup, unkillable in it: again and again, a
+ * holder of a 40 MiB memfd and, once it holds it, an anonymous hog that
+ * fills the cgroup until its OOM kills one of them (the holder, where its
+ * memfd counts); then the other goes too, and it starts over.
+ */
+noreturn static void sibling(int share)
+{
+	int p[2];
+	pid_t holder, grower, dead;
+	char c;
+
+	for (;;) {
+		if (pipe(p))
+			die("pipe");
+		holder = fork_adj0(sibling_holder, p[1]);
+		close(p[1]);
+		if (read(p[0], &c, 1) != 1)
+			die("the sibling's holder did not get ready");
+		close(p[0]);
+		grower = fork_adj0(hog_anon, -1);
+		dead = wait(NULL);
+		kill(dead == holder ? grower : holder, SIGKILL);
+		while (wait(NULL) > 0)
+			;
+	}
+}
+
 /* Read every /proc/PID/oom_score, every 50 ms. */
 noreturn static void poll_proc(int share)
 {
@@ -460,6 +557,11 @@ static const struct scenario scenarios[] = {
 	{ "gem-compositor", hog_gem_shared, bystander_compositor, .shared = 1,
 	  .one_kill = 1, .card = "vgem" },
 	{ "gem-vram-holder", hog_anon, bystander_vram, .card = "bochs-drm" },
+	{ "oom-decoys", hog_anon, bystander_anon, .decoys = 4, .decoy_size = 4096,
+	  .no_holdback = 1 },
+	{ "oom-decoys-handoff", hog_anon, bystander_anon, .decoys = 4,
+	  .decoy_size = 32 * MIB, .decoy_handoff = 1 },
+	{ "memcg-siblings", hog_anon, bystander_anon, .siblings = 2 },
 };
 
 const struct scenario *scenario_find(const char *name)
@@ -490,7 +592,23 @@ const char *role_of(const pid_t pids[NROLES], pid_t pid)
 	for (r = 0; r < NROLES; r++)
 		if (pids[r] && pids[r] == pid)
 			return role_names[r];
+	for (r = 0; r < MAX_EXTRAS; r++) {
+		if (decoy_pids[r] && decoy_pids[r] == pid)
+			return "decoy";
+		if (sibling_pids[r] && sibling_pids[r] == pid)
+			return "sibling";
+	}
 	return "other";
+}
+
+int is_extra(pid_t pid)
+{
+	int r;
+
+	for (r = 0; r < MAX_EXTRAS; r++)
+		if (pid > 0 && (decoy_pids[r] == pid || sibling_pids[r] == pid))
+			return 1;
+	return 0;
 }
 
 static pid_t start(void (*fn)(int), int share)
@@ -513,26 +631,95 @@ static pid_t start(void (*fn)(int), int share)
 }
 
 /*
- * A memory cgroup of @max bytes, without swap, for the scenario @name, in
- * the cgroup2 hierarchy the guest's init mounted on /sys/fs/cgroup.
+ * A memory cgroup @dir of @max bytes, without swap, in the cgroup2
+ * hierarchy the guest's init mounted on /sys/fs/cgroup.
  */
-static void memcg_create(const char *name, long max)
+static void memcg_make(const char *dir, long max)
 {
 	char path[160], value[32];
 
 	if (access("/sys/fs/cgroup/cgroup.subtree_control", W_OK))
 		die("no cgroup2 hierarchy on /sys/fs/cgroup (CONFIG_MEMCG?)");
 	write_file("/sys/fs/cgroup/cgroup.subtree_control", "+memory");
-	snprintf(memcg_path, sizeof(memcg_path), "/sys/fs/cgroup/%s", name);
-	if (mkdir(memcg_path, 0755) && errno != EEXIST)
-		die(memcg_path);
+	if (mkdir(dir, 0755) && errno != EEXIST)
+		die(dir);
 	snprintf(value, sizeof(value), "%ld", max);
-	snprintf(path, sizeof(path), "%s/memory.max", memcg_path);
+	snprintf(path, sizeof(path), "%s/memory.max", dir);
 	write_file(path, value);
-	snprintf(path, sizeof(path), "%s/memory.swap.max", memcg_path);
+	snprintf(path, sizeof(path), "%s/memory.swap.max", dir);
 	if (!access(path, F_OK))
 		write_file(path, "0");
+}
+
+/* The scenario @name's memory cgroup, of @max bytes: all its processes run there. */
+static void memcg_create(const char *name, long max)
+{
+	snprintf(memcg_path, sizeof(memcg_path), "/sys/fs/cgroup/%s", name);
+	memcg_make(memcg_path, max);
 	memcg_max = max;
+}
+
+/* The sibling cgroups of 64 MiB, /sys/fs/cgroup/sibling-N. */
+static char *sibling_dir(int i)
+{
+	static char dir[64];
+
+	snprintf(dir, sizeof(dir), "/sys/fs/cgroup/sibling-%d", i);
+	return dir;
+}
+
+/* Kill what runs in the sibling cgroups (cgroup.kill, since 5.14). */
+static void memcg_kill_siblings(void)
+{
+	char path[96];
+	int i;
+
+	for (i = 0; i < MAX_EXTRAS && sibling_pids[i]; i++) {
+		snprintf(path, sizeof(path), "%s/cgroup.kill", sibling_dir(i));
+		write_file(path, "1");
+	}
+}
+
+/* Start @fn in the cgroup @dir, at oom_score_adj @adj. */
+static pid_t start_in(const char *dir, const char *adj, void (*fn)(int),
+		      int share)
+{
+	char path[160];
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		snprintf(path, sizeof(path), "%s/cgroup.procs", dir);
+		write_file(path, "0");
+		set_oom_score_adj(adj);
+		fn(share);
+		exit(2);
+	}
+	return pid;
+}
+
+/* Start the scenario's decoys, one by one, and its sibling cgroups. */
+static void start_extras(const struct scenario *s, int share)
+{
+	int i, p[2];
+	char c;
+
+	decoy_size = s->decoy_size;
+	for (i = 0; i < s->decoys && i < MAX_EXTRAS; i++) {
+		if (pipe(p))
+			die("pipe");
+		ready_fd = p[1];
+		decoy_pids[i] = start(decoy, s->decoy_handoff ? share : -1);
+		close(p[1]);
+		if (read(p[0], &c, 1) != 1)
+			die("a decoy did not get ready");
+		close(p[0]);
+	}
+	for (i = 0; i < s->siblings && i < MAX_EXTRAS; i++) {
+		memcg_make(sibling_dir(i), 64 * MIB);
+		sibling_pids[i] = start_in(sibling_dir(i), "-1000", sibling, -1);
+	}
 }
 
 void scenario_start(const struct scenario *s, pid_t pids[NROLES])
@@ -556,6 +743,7 @@ void scenario_start(const struct scenario *s, pid_t pids[NROLES])
 		hand_over(sv[0], fd);
 		close(fd);
 	}
+	start_extras(s, sv[0]);
 	if (s->churner)
 		pids[CHURNER] = start(s->churner, -1);
 	if (s->poller)
@@ -563,4 +751,21 @@ void scenario_start(const struct scenario *s, pid_t pids[NROLES])
 	/* Only the hog may send the bystander something from now on. */
 	pids[HOG] = start(s->hog, s->shared ? sv[0] : -1);
 	close(sv[0]);
+}
+
+void scenario_stop(const pid_t pids[NROLES])
+{
+	int r;
+
+	for (r = 0; r < NROLES; r++)
+		if (pids[r])
+			kill(pids[r], SIGKILL);
+	for (r = 0; r < MAX_EXTRAS; r++) {
+		if (decoy_pids[r])
+			kill(decoy_pids[r], SIGKILL);
+		/* The drivers' holders and hogs go with their cgroups' kill. */
+		if (sibling_pids[r])
+			kill(sibling_pids[r], SIGKILL);
+	}
+	memcg_kill_siblings();
 }

@@ -41,6 +41,21 @@ struct scenario {
 	int one_kill;
 	/* The DRM driver whose card it needs, or NULL: skipped without. */
 	const char *card;
+	/*
+	 * This many decoys at oom_score_adj 1000, started before the hog,
+	 * each holding a memfd of @decoy_size bytes, written; with
+	 * @decoy_handoff, handed to the bystander and closed.
+	 */
+	int decoys;
+	long decoy_size;
+	int decoy_handoff;
+	/* The OOM killer must not hold back for a victim's files. */
+	int no_holdback;
+	/*
+	 * This many sibling memory cgroups, in each of which a holder of a
+	 * memfd is killed by the cgroup's OOM, again and again.
+	 */
+	int siblings;
 };
 
 /* The scenario called @name, or NULL. */
@@ -54,10 +69,14 @@ const char *scenario_names(void);
  */
 void scenario_start(const struct scenario *s, pid_t pids[NROLES]);
 /*
- * The role of @pid in @pids: "bystander", "hog", "churner", "poller" or
- * "other".
+ * The role of @pid in @pids: "bystander", "hog", "churner", "poller",
+ * "decoy", "sibling" (a sibling cgroup's driver) or "other".
  */
 const char *role_of(const pid_t pids[NROLES], pid_t pid);
+/* Whether @pid is a decoy or a sibling cgroup's driver. */
+int is_extra(pid_t pid);
+/* Kill the scenario's processes, and what runs in its sibling cgroups. */
+void scenario_stop(const pid_t pids[NROLES]);
 
 /* A hog of anonymous memory, CHUNK at a time, without end (@share unused). */
 noreturn void hog_anon(int share);
