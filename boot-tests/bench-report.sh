@@ -112,7 +112,13 @@ kinds=
 for k in memfd drm socket; do
 	[ ! -s "$dir/plot-$k.dat" ] || kinds+="${kinds:+ }$k"
 done
-[ -n "$kinds" ] || die "no oom_score read measured: nothing to plot (see $dir/logs)"
+if [ -z "$kinds" ]; then
+	# bench.sh -s: the scenarios alone, no costs, nothing to plot.
+	grep -q '	result victims ' "$dir/results.tsv" ||
+		die "no oom_score read measured: nothing to plot (see $dir/logs)"
+	note "no costs measured (bench.sh -s): no plot"
+	exit 0
+fi
 panels=$(wc -w <<<"$kinds")
 cat >"$dir/plot.gp" <<EOF
 set terminal pngcairo size $((100 + 500 * panels)),480 font ",10" noenhanced

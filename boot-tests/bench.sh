@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# bench.sh [-q] [-n] [-r ROUNDS] [-o DIR] VERSION ARCH COMPILER
+# bench.sh [-q] [-n] [-r ROUNDS] [-o DIR] [-s SCENARIOS] VERSION ARCH COMPILER
 #
 # What the series costs and what it buys, side by side in one run: boot the
 # kernels of boot-tests/bench-runs (the base, the series with
@@ -37,22 +37,26 @@
 #       guest's initramfs, into DIR
 #   -r  the number of rounds
 #   -o  the folder of the results
+#   -s  only these scenarios (a comma-separated list), and no costs: the
+#       OOM boots alone, e.g. -s oom-decoys,memcg-siblings -o out/bench-oom;
+#       never written to BENCHMARKS.md
 set -euo pipefail
 # shellcheck source=../scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 
-quick='' nobuild='' rounds='' dir=$OUT/bench
-while getopts qnr:o: opt; do
+quick='' nobuild='' rounds='' dir=$OUT/bench only=''
+while getopts qnr:o:s: opt; do
 	case $opt in
 	q) quick=1 ;;
 	n) nobuild=1 ;;
 	r) rounds=$OPTARG ;;
 	o) dir=$OPTARG ;;
+	s) only=$OPTARG ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 3 ] || die "usage: $0 [-q] [-n] [-r ROUNDS] [-o DIR] VERSION ARCH COMPILER"
+[ $# -eq 3 ] || die "usage: $0 [-q] [-n] [-r ROUNDS] [-o DIR] [-s SCENARIOS] VERSION ARCH COMPILER"
 ver=$1 arch=$2 comp=$3
 tag=$(base_get "$ver" tag)
 kver=${tag#v}
@@ -69,6 +73,11 @@ scenarios=()
 [ -n "$quick" ] || mapfile -t scenarios < <(table_rows "$TOP/boot-tests/scenarios" |
 	awk 'NR > 1 && $1 !~ /^desktop-/ { print $1 }')
 scenarios+=(memfd-sparse gem-churn)
+kinds=(cost oom)
+if [ -n "$only" ]; then
+	IFS=, read -r -a scenarios <<<"$only"
+	kinds=(oom)
+fi
 # Two boots a kernel and round: the costs, in a guest that holds them, and
 # the victims, in the guest whose memory the scenarios fill.
 cost_mem=${BENCH_COST_MEM:-2G}
@@ -124,7 +133,7 @@ build() {
 	echo "$series" "$base" "$dir/initramfs.cpio.gz"
 }
 
-flags=${quick:+ -q}${nobuild:+ -n}
+flags=${quick:+ -q}${nobuild:+ -n}${only:+ -s $only}
 [ "$rounds" = "$( [ -n "$quick" ] && echo 1 || echo 5)" ] || flags+=" -r $rounds"
 [ -z "$flags" ] || flags=" BENCH_FLAGS='${flags# }'"
 mkdir -p "$dir/logs"
@@ -154,13 +163,13 @@ start=$SECONDS
 } >"$dir/meta"
 
 echo "KTAP version 1"
-echo "1..$((rounds * ${#runs[@]} * ${#boot_tests[@]}))"
+echo "1..$((rounds * ${#runs[@]} * ${#kinds[@]}))"
 n=0 fail=0
 for round in $(seq "$rounds"); do
 	for r in "${runs[@]}"; do
 		read -r run kernel cmdline <<<"$r"
 		[ "$cmdline" != - ] || cmdline=
-		for b in cost oom; do
+		for b in "${kinds[@]}"; do
 			n=$((n + 1))
 			log=$dir/logs/$round-$run-$b.log
 			rc=0
@@ -191,7 +200,7 @@ done
 echo "#"
 sed 's/^/# /' "$dir/report.md"
 note "report: $dir/report.md, plot: $dir/plot.png ($((SECONDS - start)) s)"
-if [ -z "$quick" ] && [ "$dir" = "$OUT/bench" ] && [ "$arch" = x86_64 ] && [ $fail = 0 ]; then
+if [ -z "$quick$only" ] && [ "$dir" = "$OUT/bench" ] && [ "$arch" = x86_64 ] && [ $fail = 0 ]; then
 	# The plot stays in out/bench (not in git): point there.
 	sed 's|](plot.png)|](out/bench/plot.png)|' "$dir/report.md" >"$TOP/BENCHMARKS.md"
 	note "wrote BENCHMARKS.md: commit it"
