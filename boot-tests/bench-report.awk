@@ -91,7 +91,8 @@ BEGIN {
 		add(kills, s SUBSEP r, val["kills"])
 		add(nkills, s SUBSEP r, val["nkills"])
 		add(recov, s SUBSEP r, val["recovery_ms"])
-		recov_round[s, r, round] = val["recovery_ms"]
+		# Not a key of the costs: only ratios() reads it.
+		v[round, r, "recovery" SUBSEP s] = val["recovery_ms"]
 		next
 	}
 	# result KIND KEY... median M min m max M: a boot's fastest sample
@@ -134,19 +135,9 @@ function victims(    i, j, s, r) {
 			printf "| %s | %s | %s | %s | %s | %s | %s |\n", j == 1 ? s : "", r,
 				tally(first[s, r]), tally(kills[s, r]), stat(nkills[s, r], "%d", 1),
 				stat(recov[s, r], "%.1f", 1000),
-				j == 1 ? "" : stat(recov_ratios(s, r), "%.2f", 1) > dest
+				j == 1 ? "" : stat(ratios(r, "recovery" SUBSEP s), "%.2f", 1) > dest
 		}
 	print "" > dest
-}
-
-# The ratios of scenario @s's recovery on run @r to the base's, one a round.
-function recov_ratios(s, r,    i, out, b, x) {
-	for (i = 1; i <= nrounds; i++) {
-		b = recov_round[s, base, rounds[i]]; x = recov_round[s, r, rounds[i]]
-		if (b > 0 && x != "")
-			out = out (out == "" ? "" : " ") x / b
-	}
-	return out
 }
 
 # The ratios of run @r to the base, one a round, for @key.

@@ -451,6 +451,8 @@ noreturn static void decoy(int share)
 		pause();
 }
 
+static pid_t start(void (*fn)(int), int share);
+
 /* A holder of a 40 MiB memfd, in a sibling cgroup of 64 MiB. */
 noreturn static void sibling_holder(int ready)
 {
@@ -458,20 +460,6 @@ noreturn static void sibling_holder(int ready)
 		die("a sibling's holder");
 	for (;;)
 		pause();
-}
-
-static pid_t fork_adj0(void (*fn)(int), int arg)
-{
-	pid_t pid = fork();
-
-	if (pid < 0)
-		die("fork");
-	if (!pid) {
-		set_oom_score_adj("0");
-		fn(arg);
-		exit(2);
-	}
-	return pid;
 }
 
 /*
@@ -489,12 +477,12 @@ noreturn static void sibling(int share)
 	for (;;) {
 		if (pipe(p))
 			die("pipe");
-		holder = fork_adj0(sibling_holder, p[1]);
+		holder = start(sibling_holder, p[1]);
 		close(p[1]);
 		if (read(p[0], &c, 1) != 1)
 			die("the sibling's holder did not get ready");
 		close(p[0]);
-		grower = fork_adj0(hog_anon, -1);
+		grower = start(hog_anon, -1);
 		dead = wait(NULL);
 		kill(dead == holder ? grower : holder, SIGKILL);
 		while (wait(NULL) > 0)
@@ -611,7 +599,12 @@ int is_extra(pid_t pid)
 	return 0;
 }
 
-static pid_t start(void (*fn)(int), int share)
+/*
+ * Start @fn(@share) at oom_score_adj @adj, in the memory cgroup @dir, or
+ * where we are when @dir is "".
+ */
+static pid_t start_in(const char *dir, const char *adj, void (*fn)(int),
+		      int share)
 {
 	char path[160];
 	pid_t pid = fork();
@@ -619,15 +612,21 @@ static pid_t start(void (*fn)(int), int share)
 	if (pid < 0)
 		die("fork");
 	if (!pid) {
-		if (memcg_path[0]) {
-			snprintf(path, sizeof(path), "%s/cgroup.procs", memcg_path);
+		if (dir[0]) {
+			snprintf(path, sizeof(path), "%s/cgroup.procs", dir);
 			write_file(path, "0");
 		}
-		set_oom_score_adj("0");
+		set_oom_score_adj(adj);
 		fn(share);
 		exit(2);
 	}
 	return pid;
+}
+
+/* Start @fn(@share) at oom_score_adj 0, in the scenario's cgroup if any. */
+static pid_t start(void (*fn)(int), int share)
+{
+	return start_in(memcg_path, "0", fn, share);
 }
 
 /*
@@ -678,25 +677,6 @@ static void memcg_kill_siblings(void)
 		snprintf(path, sizeof(path), "%s/cgroup.kill", sibling_dir(i));
 		write_file(path, "1");
 	}
-}
-
-/* Start @fn in the cgroup @dir, at oom_score_adj @adj. */
-static pid_t start_in(const char *dir, const char *adj, void (*fn)(int),
-		      int share)
-{
-	char path[160];
-	pid_t pid = fork();
-
-	if (pid < 0)
-		die("fork");
-	if (!pid) {
-		snprintf(path, sizeof(path), "%s/cgroup.procs", dir);
-		write_file(path, "0");
-		set_oom_score_adj(adj);
-		fn(share);
-		exit(2);
-	}
-	return pid;
 }
 
 /* Start the scenario's decoys, one by one, and its sibling cgroups. */
