@@ -54,12 +54,19 @@
  *   oom-decoys-handoff  the same, but each decoy writes a 32 MiB memfd,
  *                   hands it to the bystander and closes it: killing a
  *                   decoy frees nothing, and the OOM killer may hold back
- *                   for it, within its bound
+ *                   for it, within its bound; an OOM hands the decoys'
+ *                   charges to the bystander, which keeps the memfds
+ *                   beside an eighth of RAM of its own
  *   memcg-siblings  the hog grows anonymous memory outside any memory
  *                   cgroup, while in each of two sibling cgroups of 64 MiB
  *                   a holder of a 40 MiB memfd is killed by the cgroup's
  *                   OOM, again and again: those kills must not hold the
  *                   system's OOM back
+ *   broker-client   the allocator is a broker: again and again it writes
+ *                   an 8 MiB memfd, hands it to the hog, its client, and
+ *                   closes it; the hog keeps them all, by fds alone
+ *   exit-handoff    the allocator forks, again and again, a child that
+ *                   writes a 32 MiB memfd, hands it to the hog and exits
  *
  * None of what the hogs allocate through files is in their RSS.  The
  * bystander of the others maps and touches a quarter of RAM (of the
@@ -87,7 +94,7 @@
 #include "scenario.h"
 
 static const char *const role_names[NROLES] = {
-	"bystander", "hog", "churner", "poller",
+	"bystander", "hog", "churner", "poller", "allocator",
 };
 
 /* The decoys and the sibling cgroups' drivers of the scenario running. */
@@ -317,11 +324,9 @@ noreturn void hog_anon(int share)
 	}
 }
 
-/* Tell the starter we hold our memory; then keep every fd sent to us. */
-noreturn static void ready_and_keep(int share)
+/* Keep every fd sent to us on @share, and say so (see hand_over()). */
+noreturn static void keep_fds(int share)
 {
-	if (write(share, "r", 1) != 1)
-		die("ready");
 	while (recv_fd(share) >= 0)
 		if (write(share, "k", 1) != 1)
 			die("ack");
@@ -329,21 +334,82 @@ noreturn static void ready_and_keep(int share)
 		pause();
 }
 
-/* Map and touch a quarter of RAM, or of the scenario's memory cgroup. */
-static void hold_quarter(void)
+/* Tell the starter we hold our memory; then keep every fd sent to us. */
+noreturn static void ready_and_keep(int share)
 {
-	long quarter = (memcg_max ?: meminfo("MemTotal")) / 4;
-	char *p = mmap(NULL, quarter, PROT_READ | PROT_WRITE,
+	if (write(share, "r", 1) != 1)
+		die("ready");
+	keep_fds(share);
+}
+
+/* The hog that keeps what its allocator hands it, and allocates nothing. */
+noreturn static void hog_keeper(int share)
+{
+	keep_fds(share);
+}
+
+/*
+ * A broker, as gralloc or a portal is one: again and again, an 8 MiB memfd,
+ * written, handed to the hog on @share and closed.
+ */
+noreturn static void broker(int share)
+{
+	for (;;) {
+		int fd = memfd_written(8 * MIB);
+
+		if (fd < 0)
+			continue;
+		hand_over(share, fd);
+		close(fd);
+	}
+}
+
+/*
+ * Allocators that exit: again and again, a child writes a 32 MiB memfd,
+ * hands it to the hog on @share and exits.
+ */
+noreturn static void allocator_exits(int share)
+{
+	for (;;) {
+		pid_t pid = fork();
+		int fd;
+
+		if (pid < 0) {
+			usleep(10000);
+			continue;
+		}
+		if (!pid) {
+			fd = memfd_written(32 * MIB);
+			if (fd >= 0)
+				hand_over(share, fd);
+			_exit(0);
+		}
+		waitpid(pid, NULL, 0);
+	}
+}
+
+/* Map and touch a @part of RAM, or of the scenario's memory cgroup. */
+static void hold_part(int part)
+{
+	long size = (memcg_max ?: meminfo("MemTotal")) / part;
+	char *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	if (p == MAP_FAILED)
 		die("bystander's mmap");
-	touch(p, quarter);
+	touch(p, size);
 }
 
 noreturn static void bystander_anon(int share)
 {
-	hold_quarter();
+	hold_part(4);
+	ready_and_keep(share);
+}
+
+/* A bystander with an eighth of RAM, which keeps what the decoys hand it. */
+noreturn static void bystander_keeper(int share)
+{
+	hold_part(8);
 	ready_and_keep(share);
 }
 
@@ -386,7 +452,7 @@ noreturn static void bystander_compositor(int share)
 
 	if (card < 0)
 		die("no vgem card");
-	hold_quarter();
+	hold_part(4);
 	if (write(share, "r", 1) != 1)
 		die("ready");
 	while ((fd = recv_fd(share)) >= 0) {
@@ -419,7 +485,7 @@ noreturn static void bystander_vram(int share)
 
 	if (card < 0)
 		die("no bochs card");
-	hold_quarter();
+	hold_part(4);
 	while (n--)
 		if (!gem_create(card, 16 * MIB / page_size))
 			die("a bochs dumb buffer of 16 MiB");
@@ -547,9 +613,11 @@ static const struct scenario scenarios[] = {
 	{ "gem-vram-holder", hog_anon, bystander_vram, .card = "bochs-drm" },
 	{ "oom-decoys", hog_anon, bystander_anon, .decoys = 4, .decoy_size = 4096,
 	  .no_holdback = 1 },
-	{ "oom-decoys-handoff", hog_anon, bystander_anon, .decoys = 4,
+	{ "oom-decoys-handoff", hog_anon, bystander_keeper, .decoys = 4,
 	  .decoy_size = 32 * MIB, .decoy_handoff = 1 },
 	{ "memcg-siblings", hog_anon, bystander_anon, .siblings = 2 },
+	{ "broker-client", hog_keeper, bystander_anon, .allocator = broker },
+	{ "exit-handoff", hog_keeper, bystander_anon, .allocator = allocator_exits },
 };
 
 const struct scenario *scenario_find(const char *name)
@@ -704,7 +772,7 @@ static void start_extras(const struct scenario *s, int share)
 
 void scenario_start(const struct scenario *s, pid_t pids[NROLES])
 {
-	int sv[2], fd;
+	int sv[2], av[2], fd;
 	char c;
 
 	memset(pids, 0, NROLES * sizeof(*pids));
@@ -728,8 +796,22 @@ void scenario_start(const struct scenario *s, pid_t pids[NROLES])
 		pids[CHURNER] = start(s->churner, -1);
 	if (s->poller)
 		pids[POLLER] = start(poll_proc, -1);
-	/* Only the hog may send the bystander something from now on. */
-	pids[HOG] = start(s->hog, s->shared ? sv[0] : -1);
+	if (s->allocator) {
+		/*
+		 * The allocator hands the hog what it allocates.  The hog first:
+		 * an allocator holding the hog's end would wait for acks of a
+		 * dead hog for ever.
+		 */
+		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, av))
+			die("socketpair");
+		pids[HOG] = start(s->hog, av[1]);
+		close(av[1]);
+		pids[ALLOCATOR] = start(s->allocator, av[0]);
+		close(av[0]);
+	} else {
+		/* Only the hog may send the bystander something from now on. */
+		pids[HOG] = start(s->hog, s->shared ? sv[0] : -1);
+	}
 	close(sv[0]);
 }
 

@@ -12,7 +12,7 @@
 #include <stdnoreturn.h>
 #include <sys/types.h>
 
-enum role { BYSTANDER, HOG, CHURNER, POLLER, NROLES };
+enum role { BYSTANDER, HOG, CHURNER, POLLER, ALLOCATOR, NROLES };
 
 /*
  * A scenario: what each of its processes runs, given @share, a socket to
@@ -39,6 +39,12 @@ struct scenario {
 	 * victim, the OOM killer must kill no other process of the scenario.
 	 */
 	int one_kill;
+	/*
+	 * What allocates the memory the hog keeps: started before the hog,
+	 * it hands what it allocates over on @share, whose other end is the
+	 * hog's.
+	 */
+	void (*allocator)(int share);
 	/* The DRM driver whose card it needs, or NULL: skipped without. */
 	const char *card;
 	/*
@@ -70,7 +76,7 @@ const char *scenario_names(void);
 void scenario_start(const struct scenario *s, pid_t pids[NROLES]);
 /*
  * The role of @pid in @pids: "bystander", "hog", "churner", "poller",
- * "decoy", "sibling" (a sibling cgroup's driver) or "other".
+ * "allocator", "decoy", "sibling" (a sibling cgroup's driver) or "other".
  */
 const char *role_of(const pid_t pids[NROLES], pid_t pid);
 /* Whether @pid is a decoy or a sibling cgroup's driver. */
