@@ -66,6 +66,11 @@ function label(key,    k, op) {
 			return sprintf("memfd write fault of a shared mapping, a page (%s pages a sample)", k[3])
 		return sprintf("memfd punch-hole, a page (%s pages a sample)", k[3])
 	}
+	if (k[1] == "handoff") {
+		if (k[2] == "exit")
+			return sprintf("exit of a task whose %s charged memfds its child keeps (SIGKILL to waitpid)", k[3])
+		return sprintf("OOM with %s charges let go (sysrq f to the OOM report)", k[3])
+	}
 	if (k[1] == "latency") {
 		op = k[2] == "p99" ? "99th percentile" : "worst"
 		return sprintf("socket() + close() of a task holding %s memfds while its oom_score is read, %s", k[3], op)

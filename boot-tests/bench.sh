@@ -15,6 +15,8 @@
 #                  sockets, and bench-latency: socket() while oom_score is read
 #   bench-alloc    memfd write(), faults and punch-hole, a page; the exit of
 #                  a task holding 1000 charged memfds
+#   bench-handoff  the exit of a task whose 1000 charged memfds its child
+#                  keeps, and an OOM with 1000 charges let go: hand-offs
 #   bench-<scenario>  whom the OOM killer kills first, how many it kills
 #                  before the pressure ends, and how long that takes
 #
@@ -82,7 +84,7 @@ fi
 # the victims, in the guest whose memory the scenarios fill.
 cost_mem=${BENCH_COST_MEM:-2G}
 declare -A boot_tests=(
-	[cost]="bench-score,bench-select,bench-gem,bench-fdops,bench-latency,bench-alloc"
+	[cost]="bench-score,bench-select,bench-gem,bench-fdops,bench-latency,bench-alloc,bench-handoff"
 	[oom]=$(printf 'bench-%s,' "${scenarios[@]}")
 )
 boot_tests[oom]=${boot_tests[oom]%,}
@@ -94,6 +96,7 @@ if [ -n "$quick" ]; then
 	params+=" oomtest.bench_latency_ops=5000 oomtest.bench_fd_loops=2000"
 	params+=" oomtest.bench_tasks=50 oomtest.bench_samples=5 oomtest.bench_gem_loops=1000"
 	params+=" oomtest.bench_alloc_pages=256 oomtest.bench_exit_files=200 oomtest.bench_held=100"
+	params+=" oomtest.bench_handoff_files=200"
 else
 	rounds=${rounds:-5}
 	params="oomtest.bench_files=0,1000,10000,100000 oomtest.bench_drm_files=0,1000,10000"
@@ -102,6 +105,7 @@ else
 	params+=" oomtest.bench_reads=15 oomtest.bench_tasks=300,1000 oomtest.bench_task_files=8"
 	params+=" oomtest.bench_samples=15 oomtest.bench_gem_loops=1000"
 	params+=" oomtest.bench_alloc_pages=1024 oomtest.bench_exit_files=1000 oomtest.bench_held=100"
+	params+=" oomtest.bench_handoff_files=1000"
 fi
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "-r $rounds: not a number of rounds"
 

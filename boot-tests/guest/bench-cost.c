@@ -49,6 +49,17 @@
  *                       over OOMTEST_BENCH_LATENCY_OPS pairs (20000).  A
  *                       scan of the fds under the fd table's lock would
  *                       hold up both calls for the whole scan
+ *   bench-handoff       (bench-cost handoff) what handing charges over
+ *                       costs: a payer of OOMTEST_BENCH_HANDOFF_FILES
+ *                       memfds (1000) of a written page each, whose child
+ *                       inherited them and keeps them; the time from
+ *                       SIGKILL to waitpid() of the payer, whose exit
+ *                       hands them to the child; and, with the payer
+ *                       alive and its fds closed (orphaned charges), the
+ *                       time of a forced OOM kill (sysrq f) of a third
+ *                       process, from the sysrq to the OOM report, which
+ *                       the hand-off comes before; OOMTEST_BENCH_SAMPLES
+ *                       samples (5), each with a new payer and keeper
  *   bench-gem           (bench-cost gem) the time of a vgem dumb buffer
  *                       create and GEM_CLOSE, OOMTEST_BENCH_GEM_LOOPS
  *                       pairs (1000) a sample, on a new DRM file each
@@ -71,6 +82,7 @@
 #include <unistd.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -565,14 +577,38 @@ static long long charge_ns(int fault, long pages, int *fdp)
 	return t0 / pages;
 }
 
-/* The time from SIGKILL to waitpid() of a process holding @files charged memfds. */
-static long long exit_ns(long files)
+/*
+ * In a child: raise RLIMIT_NOFILE, and open @files memfds of a written page
+ * each, their fds in @fds.
+ */
+static void charged_memfds(long files, int *fds)
 {
 	struct rlimit nofile = { files + 64, files + 64 };
-	int ready[2], status;
-	long long t0;
-	char c;
-	pid_t p;
+	char page[4096];
+	long i;
+
+	memset(page, 1, sizeof(page));
+	if (setrlimit(RLIMIT_NOFILE, &nofile))
+		die("setrlimit");
+	for (i = 0; i < files; i++) {
+		int fd = memfd_create("bench", 0);
+
+		if (fd < 0 || write(fd, page, page_size) != page_size)
+			die("a charged memfd");
+		fds[i] = fd;
+	}
+}
+
+/*
+ * A payer of @files memfds of a written page each: its pid.  With @keeper,
+ * also its child, which inherited them and keeps them, its pid in *@keeper;
+ * with @let_go, the payer then closes its own and lives on.  A keeper is
+ * ours to reap only if we are a subreaper.
+ */
+static pid_t start_payer(long files, pid_t *keeper, int let_go)
+{
+	int ready[2];
+	pid_t p, k = 0;
 
 	if (pipe(ready))
 		die("pipe");
@@ -580,32 +616,121 @@ static long long exit_ns(long files)
 	if (p < 0)
 		die("fork");
 	if (!p) {
-		char page[4096];
+		int *fds = calloc(files, sizeof(*fds));
 		long i;
 
-		memset(page, 1, sizeof(page));
-		if (setrlimit(RLIMIT_NOFILE, &nofile))
-			die("setrlimit");
-		for (i = 0; i < files; i++) {
-			int fd = memfd_create("bench", 0);
-
-			if (fd < 0 || write(fd, page, page_size) != page_size)
-				die("a charged memfd");
+		if (!fds)
+			die("calloc");
+		charged_memfds(files, fds);
+		if (keeper) {
+			k = fork();
+			if (k < 0)
+				die("fork of the keeper");
+			if (!k)
+				for (;;)
+					pause();
 		}
-		if (write(ready[1], "r", 1) != 1)
+		if (let_go)
+			for (i = 0; i < files; i++)
+				close(fds[i]);
+		if (write(ready[1], &k, sizeof(k)) != sizeof(k))
 			die("ready");
 		for (;;)
 			pause();
 	}
 	close(ready[1]);
-	if (read(ready[0], &c, 1) != 1)
-		die("the exiting process did not get its memfds");
+	if (read(ready[0], &k, sizeof(k)) != sizeof(k))
+		die("the payer did not get its memfds");
 	close(ready[0]);
-	t0 = now_ns();
+	if (keeper)
+		*keeper = k;
+	return p;
+}
+
+/* The time from SIGKILL to waitpid() of a process holding @files charged memfds. */
+static long long exit_ns(long files)
+{
+	pid_t p = start_payer(files, NULL, 0);
+	long long t0 = now_ns();
+	int status;
+
 	kill(p, SIGKILL);
 	if (waitpid(p, &status, 0) != p)
 		die("waitpid");
 	return now_ns() - t0;
+}
+
+/* Kill @pid, which is ours to reap, and reap it. */
+static void kill_reap(pid_t pid)
+{
+	kill(pid, SIGKILL);
+	if (waitpid(pid, NULL, 0) != pid)
+		die("waitpid");
+}
+
+static void handoff(void)
+{
+	long files = env_long("OOMTEST_BENCH_HANDOFF_FILES", 1000);
+	int samples = env_long("OOMTEST_BENCH_SAMPLES", 5), i, n = 0, kmsg;
+	long long exits[MAX_SAMPLES], ooms[MAX_SAMPLES], t0;
+	pid_t payer, keeper, victim;
+	int ready[2];
+	char c;
+
+	if (samples < 1 || samples > MAX_SAMPLES)
+		samples = 5;
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1))
+		die("PR_SET_CHILD_SUBREAPER");
+	for (i = -1; i < samples; i++) {	/* -1: warm up */
+		payer = start_payer(files, &keeper, 0);
+		t0 = now_ns();
+		kill_reap(payer);
+		if (i >= 0)
+			exits[i] = now_ns() - t0;
+		kill_reap(keeper);
+	}
+	printf("result handoff exit %ld", files);
+	print_stats(exits, samples);
+
+	write_file("/proc/sys/vm/oom_dump_tasks", "0");
+	kmsg = kmsg_open();
+	for (i = 0; i < samples; i++) {
+		payer = start_payer(files, &keeper, 1);
+		/* The OOM's victim, which select_one() reaps. */
+		if (pipe(ready))
+			die("pipe");
+		victim = fork();
+		if (victim < 0)
+			die("fork");
+		if (!victim) {
+			set_oom_score_adj("1000");
+			if (write(ready[1], "r", 1) != 1)
+				die("ready");
+			for (;;)
+				pause();
+		}
+		if (read(ready[0], &c, 1) != 1)
+			die("the victim did not get ready");
+		close(ready[0]);
+		close(ready[1]);
+		select_one(kmsg, &ooms[n]);
+		if (ooms[n] >= 0)
+			n++;
+		else
+			printf("# OOM %d: no timestamps (the report was rate-limited?)\n", i);
+		kill_reap(payer);
+		kill_reap(keeper);
+		/* The OOM report is rate-limited to 10 in 5 s. */
+		usleep(600000);
+	}
+	write_file("/proc/sys/vm/oom_dump_tasks", "1");
+	close(kmsg);
+	if (!n) {
+		printf("skip handoff oom %ld: no OOM timed\n", files);
+		return;
+	}
+	printf("result handoff oom %ld", files);
+	print_stats(ooms, n);
 }
 
 static void alloc(void)
@@ -794,8 +919,10 @@ int main(int argc, char **argv)
 		latency();
 	} else if (!strcmp(name, "alloc")) {
 		alloc();
+	} else if (!strcmp(name, "handoff")) {
+		handoff();
 	} else {
-		fprintf(stderr, "usage: bench-cost score | select | gem | fdops | latency | alloc\n");
+		fprintf(stderr, "usage: bench-cost score | select | gem | fdops | latency | alloc | handoff\n");
 		return 2;
 	}
 	return 0;
