@@ -36,6 +36,19 @@ function stat(list, f, d) {
 		return fmt(f, med(list) / d)
 	return fmt(f, med(list) / d) " (" fmt(f, lo(list) / d) "–" fmt(f, hi(list) / d) ")"
 }
+# The recovery times of a list, in s: stat() of those that ended, and how
+# often the hog outlived the bench (-1), "hog lived 3/3".
+function recovery(list,    a, n, i, ended, lived) {
+	n = split(list, a, " ")
+	for (i = 1; i <= n; i++)
+		if (a[i] < 0)
+			lived++
+		else
+			ended = ended (ended == "" ? "" : " ") a[i]
+	if (!lived)
+		return stat(list, "%.1f", 1000)
+	return (ended == "" ? "" : stat(ended, "%.1f", 1000) ", ") "hog lived " lived "/" n
+}
 function add(arr, key, v) { arr[key] = arr[key] == "" ? v : arr[key] " " v }
 function kind_label(kind) {
 	return kind == "drm" ? "DRM" : kind == "socket" ? "socket" : "memfd"
@@ -127,7 +140,9 @@ function victims(    i, j, s, r) {
 	print "Each scenario once a round on each kernel.  *First to die* and *OOM kills*" > dest
 	print "(the processes it killed, in order) count the rounds; *kills* is how many" > dest
 	print "processes died before the pressure ended, *recovery* the time from the" > dest
-	print "start of the hog to its end: median (min–max) over the rounds; and" > dest
+	print "start of the hog to its end: median (min–max) over the rounds, and how" > dest
+	print "often the hog outlived the bench's timeout while others died instead" > dest
+	print "(*hog lived*); and" > dest
 	print "*recovery / " base "* that time over the base's in the same round." > dest
 	print "" > dest
 	print "| scenario | kernel | first to die | OOM kills | kills | recovery, s | recovery / " base " |" > dest
@@ -139,7 +154,7 @@ function victims(    i, j, s, r) {
 				continue
 			printf "| %s | %s | %s | %s | %s | %s | %s |\n", j == 1 ? s : "", r,
 				tally(first[s, r]), tally(kills[s, r]), stat(nkills[s, r], "%d", 1),
-				stat(recov[s, r], "%.1f", 1000),
+				recovery(recov[s, r]),
 				j == 1 ? "" : stat(ratios(r, "recovery" SUBSEP s), "%.2f", 1) > dest
 		}
 	print "" > dest
@@ -149,7 +164,7 @@ function victims(    i, j, s, r) {
 function ratios(r, key,    i, out, b, x) {
 	for (i = 1; i <= nrounds; i++) {
 		b = v[rounds[i], base, key]; x = v[rounds[i], r, key]
-		if (b > 0 && x != "")
+		if (b > 0 && x != "" && x >= 0)
 			out = out (out == "" ? "" : " ") x / b
 	}
 	return out
