@@ -9,6 +9,12 @@
  *   desktop-pool-hog    the hog is a Wayland client, wl-pool grow: one
  *                       wl_shm pool, a memfd, grown without end and shown
  *                       chunk by chunk, so that weston maps it and draws it
+ *   desktop-pool-letgo  the hog is a Wayland client, wl-pool letgo: pools
+ *                       of a CHUNK without end, each shown, so that weston
+ *                       maps it, and then let go of by the client, which
+ *                       keeps only the pool's protocol object: weston alone
+ *                       keeps the memory, by mappings the client makes it
+ *                       keep, and must not be charged for it
  *   desktop-anon-hog    the hog grows anonymous memory beside the desktop
  *   desktop-pool-score  a client holds a pool of 30% of RAM, drawn and shown
  *                       (wl-pool hold); weston's oom_score, and the
@@ -381,6 +387,7 @@ int main(int argc, char **argv)
 {
 	char *shm_argv[] = { "/usr/bin/weston-simple-shm", NULL };
 	char *grow_argv[] = { "/tests/wl-pool", "grow", NULL };
+	char *letgo_argv[] = { "/tests/wl-pool", "letgo", NULL };
 	char *hold_argv[] = { "/tests/wl-pool", "hold", NULL, NULL };
 	const char *kind = getenv("OOMTEST_EXPECT"), *expect = NULL, *victim;
 	const char *name = argc == 2 ? argv[1] : "";
@@ -389,9 +396,10 @@ int main(int argc, char **argv)
 	int kmsg, nkills = 0, bad = 0, alone = 1, i, out;
 	char mib[16];
 
-	if (strcmp(name, "desktop-pool-hog") && strcmp(name, "desktop-anon-hog") &&
+	if (strcmp(name, "desktop-pool-hog") && strcmp(name, "desktop-pool-letgo") &&
+	    strcmp(name, "desktop-anon-hog") &&
 	    strcmp(name, "desktop-pool-score") && strcmp(name, "desktop-earlyoom")) {
-		fprintf(stderr, "usage: desktop-scenario desktop-pool-hog | desktop-anon-hog | desktop-pool-score | desktop-earlyoom\n");
+		fprintf(stderr, "usage: desktop-scenario desktop-pool-hog | desktop-pool-letgo | desktop-anon-hog | desktop-pool-score | desktop-earlyoom\n");
 		return 2;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -437,6 +445,8 @@ int main(int argc, char **argv)
 	unlink("/tmp/wl-pool.log");
 	if (!strcmp(name, "desktop-pool-hog")) {
 		pid[HOG_R] = run(grow_argv, "/tmp/wl-pool.log", NULL);
+	} else if (!strcmp(name, "desktop-pool-letgo")) {
+		pid[HOG_R] = run(letgo_argv, "/tmp/wl-pool.log", NULL);
 	} else {
 		pid[HOG_R] = fork();
 		if (!pid[HOG_R]) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * wl-pool grow | hold MIB: a Wayland client of the desktop guest, with one
- * xdg_toplevel window whose buffers come from one wl_shm pool, a memfd.
+ * wl-pool grow | letgo | hold MIB: a Wayland client of the desktop guest,
+ * with one xdg_toplevel window whose buffers come from wl_shm pools, memfds.
  *
  * grow: the pool grows without end, CHUNK at a time.  Each new chunk is
  * drawn with pwrite(), as a client that renders into its pool without
@@ -11,6 +11,14 @@
  * wl_shm_pool.resize) and read the chunk's pages to draw them.  The pool's
  * pages are in no RSS but the compositor's, and there only as far as it
  * drew them: the OOM killer must see them through the memfd.
+ *
+ * letgo: a pool a CHUNK, without end.  Each is drawn with pwrite() and
+ * shown as grow does, and then its memfd is closed: the client never maps
+ * its pools and holds none of them by a descriptor, but keeps each pool's
+ * protocol object, for which the compositor keeps its mapping.  The client
+ * has let go of the memory it allocated, which the compositor alone keeps,
+ * by mappings that the client could make it drop at any time: the memory
+ * must stay the client's.
  *
  * hold MIB: a pool of MIB MiB, mapped and drawn by the client, shown as one
  * buffer; then it prints "holding" and stays, answering the compositor.
@@ -150,6 +158,7 @@ static void draw(int fd, long offset, long len)
 int main(int argc, char **argv)
 {
 	long hold = argc == 3 && !strcmp(argv[1], "hold") ? atol(argv[2]) * MIB : 0;
+	int letgo = argc == 2 && !strcmp(argv[1], "letgo");
 	struct wl_display *dpy;
 	struct wl_surface *surface;
 	struct xdg_surface *xs;
@@ -159,8 +168,8 @@ int main(int argc, char **argv)
 	char *p;
 	int fd;
 
-	if (!hold && (argc != 2 || strcmp(argv[1], "grow"))) {
-		fprintf(stderr, "usage: wl-pool grow | hold MIB\n");
+	if (!hold && !letgo && (argc != 2 || strcmp(argv[1], "grow"))) {
+		fprintf(stderr, "usage: wl-pool grow | letgo | hold MIB\n");
 		return 2;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -185,6 +194,17 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	printf("window shown\n");
+
+	while (letgo) {
+		fd = memfd_create("wl-pool", MFD_CLOEXEC);
+		if (fd < 0 || ftruncate(fd, CHUNK))
+			fail("memfd");
+		draw(fd, 0, CHUNK);
+		pool = wl_shm_create_pool(shm, fd, CHUNK);
+		show(dpy, surface, pool, 0, CHUNK);
+		/* The pool object lives on: the compositor keeps it mapped. */
+		close(fd);
+	}
 
 	fd = memfd_create("wl-pool", MFD_CLOEXEC);
 	size = hold ? hold : CHUNK;
