@@ -40,7 +40,7 @@ cache=cold
 } >"$timings"
 echo "KTAP version 1"
 echo "1..${#tests[@]}"
-n=0 pass=0 fail=0 skip=0
+n=0 pass=0 fail=0 skip=0 failed=()
 for t in "${tests[@]}"; do
 	n=$((n + 1))
 	name=$(basename "$t" .sh)
@@ -58,11 +58,21 @@ for t in "${tests[@]}"; do
 	case $rc in
 	0) echo "ok $n $name # $took"; pass=$((pass + 1)) r=ok ;;
 	4) echo "ok $n $name # SKIP $(tail -n 1 "out/tests/$name.log")"; skip=$((skip + 1)) r=skip ;;
-	*) echo "not ok $n $name # exit status $rc, $took"; fail=$((fail + 1)) r=fail ;;
+	*) echo "not ok $n $name # exit status $rc, $took"; fail=$((fail + 1)) r=fail
+	   failed+=("$t") ;;
 	esac
 	printf '%s\t%s\t%s\n' "$name" "$r" "$secs" >>"$timings"
 done
 [ $skip = 0 ] || echo "# $skip skipped"
+# The failures again, last: a long run's log is often read from its end
+# (CI shows its head and tail), and a failure in the middle must not be
+# lost there.
+for t in "${failed[@]}"; do
+	name=$(basename "$t" .sh)
+	echo "# not ok: $name; rerun it alone with: tests/run.sh $t"
+	echo "# the end of out/tests/$name.log:"
+	tail -n 25 "out/tests/$name.log" | sed 's/^/#   /'
+done
 # The timings page, after a whole tier: never a reason for the run to fail.
 if [ $# = 0 ] || [ "$1" = --full ]; then
 	ci/timings.sh -t "$timings" >/dev/null 2>&1 || echo "# make timings failed: run it to see why"
