@@ -40,7 +40,7 @@ cache=cold
 } >"$timings"
 echo "KTAP version 1"
 echo "1..${#tests[@]}"
-n=0 pass=0 fail=0 skip=0 failed=()
+n=0 pass=0 skip=0 failed=()
 for t in "${tests[@]}"; do
 	n=$((n + 1))
 	name=$(basename "$t" .sh)
@@ -58,8 +58,7 @@ for t in "${tests[@]}"; do
 	case $rc in
 	0) echo "ok $n $name # $took"; pass=$((pass + 1)) r=ok ;;
 	4) echo "ok $n $name # SKIP $(tail -n 1 "out/tests/$name.log")"; skip=$((skip + 1)) r=skip ;;
-	*) echo "not ok $n $name # exit status $rc, $took"; fail=$((fail + 1)) r=fail
-	   failed+=("$t") ;;
+	*) echo "not ok $n $name # exit status $rc, $took"; failed+=("$t") r=fail ;;
 	esac
 	printf '%s\t%s\t%s\n' "$name" "$r" "$secs" >>"$timings"
 done
@@ -77,5 +76,5 @@ done
 if [ $# = 0 ] || [ "$1" = --full ]; then
 	ci/timings.sh -t "$timings" >/dev/null 2>&1 || echo "# make timings failed: run it to see why"
 fi
-echo "$pass passed, $fail failed" | tee out/tests/summary
-[ $fail = 0 ]
+echo "$pass passed, ${#failed[@]} failed" | tee out/tests/summary
+[ ${#failed[@]} = 0 ]
