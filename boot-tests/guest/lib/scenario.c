@@ -67,6 +67,16 @@
  *                   closes it; the hog keeps them all, by fds alone
  *   exit-handoff    the allocator forks, again and again, a child that
  *                   writes a 32 MiB memfd, hands it to the hog and exits
+ *   gem-session-manager  the allocator is a session manager, as
+ *                   systemd-logind is one: it opens the vgem card and
+ *                   hands the fd to the hog, a compositor (TakeDevice),
+ *                   keeping its own copy of the one struct file; the hog
+ *                   creates vgem buffers through it without end.  The
+ *                   manager closes its copy once the hog is gone, as logind
+ *                   does when the session's controller leaves the bus
+ *   gem-scanout-hog virtio-gpu dumb buffers, each written, made a
+ *                   framebuffer (ADDFB2, which needs no DRM master) and
+ *                   its handle closed: the framebuffers alone keep them
  *
  * None of what the hogs allocate through files is in their RSS.  The
  * bystander of the others maps and touches a quarter of RAM (of the
@@ -578,6 +588,63 @@ noreturn static void poll_proc(int share)
 	}
 }
 
+/*
+ * A session manager: hand the card's fd to the compositor on @share, keep
+ * a copy, and close it once the compositor is gone (the socket's end).
+ */
+noreturn static void session_manager(int share)
+{
+	int card = open_card("vgem", NULL, 0);
+	ssize_t n;
+	char c;
+
+	if (card < 0)
+		die("no vgem card");
+	send_fd(share, card);
+	do
+		n = read(share, &c, 1);
+	while (n > 0 || (n < 0 && errno == EINTR));
+	close(card);
+	for (;;)
+		pause();
+}
+
+/* A compositor: buffers through the card fd its session manager handed it. */
+noreturn static void hog_gem_session(int share)
+{
+	int card = recv_fd(share);
+
+	if (card < 0)
+		die("the session manager's card fd");
+	for (;;)
+		gem_buffer(card, CHUNK);
+}
+
+/* Buffers kept by framebuffers alone, their handles closed. */
+noreturn static void hog_gem_scanout(int share)
+{
+	int card = open_card("virtio_gpu", NULL, 0);
+
+	if (card < 0)
+		die("no virtio_gpu card");
+	for (;;) {
+		struct drm_mode_fb_cmd2 fb = {
+			.width = page_size / 4, .height = CHUNK / page_size,
+			.pixel_format = 0x34325258,	/* DRM_FORMAT_XRGB8888 */
+			.pitches = { page_size },
+		};
+
+		fb.handles[0] = gem_buffer(card, CHUNK);
+		if (!fb.handles[0])
+			continue;
+		if (ioctl(card, DRM_IOCTL_MODE_ADDFB2, &fb) && errno != ENOMEM &&
+		    errno != EINTR)
+			die("DRM_IOCTL_MODE_ADDFB2");
+		if (gem_close(card, fb.handles[0]))
+			die("DRM_IOCTL_GEM_CLOSE");
+	}
+}
+
 noreturn static void churn_gem(int share)
 {
 	int fd = open_card("vgem", NULL, 0);
@@ -618,6 +685,9 @@ static const struct scenario scenarios[] = {
 	{ "memcg-siblings", hog_anon, bystander_anon, .siblings = 2 },
 	{ "broker-client", hog_keeper, bystander_anon, .allocator = broker },
 	{ "exit-handoff", hog_keeper, bystander_anon, .allocator = allocator_exits },
+	{ "gem-session-manager", hog_gem_session, bystander_anon,
+	  .allocator = session_manager, .card = "vgem" },
+	{ "gem-scanout-hog", hog_gem_scanout, bystander_anon, .card = "virtio_gpu" },
 };
 
 const struct scenario *scenario_find(const char *name)
