@@ -77,6 +77,11 @@
  *   gem-scanout-hog virtio-gpu dumb buffers, each written, made a
  *                   framebuffer (ADDFB2, which needs no DRM master) and
  *                   its handle closed: the framebuffers alone keep them
+ *   gem-ttm-hog     bochs dumb buffers (drm_gem_vram, TTM), each written
+ *                   through a mapping, which populates its ttm_tt with
+ *                   system pages; past TTM's limit of half of RAM, TTM
+ *                   swaps the oldest out to its shmem storage, which
+ *                   takes RAM until the small swap device takes it
  *
  * None of what the hogs allocate through files is in their RSS.  The
  * bystander of the others maps and touches a quarter of RAM (of the
@@ -250,6 +255,39 @@ noreturn static void hog_gem(int share)
 noreturn static void hog_gem_virtio(int share)
 {
 	hog_gem_of("virtio_gpu");
+}
+
+/*
+ * bochs dumb buffers, touched through the card's own mapping: bochs has no
+ * PRIME on every kernel.
+ */
+noreturn static void hog_gem_ttm(int share)
+{
+	int fd = open_card("bochs-drm", NULL, 0);
+
+	if (fd < 0)
+		die("no bochs card");
+	for (;;) {
+		struct drm_mode_map_dumb map = {
+			.handle = gem_create(fd, CHUNK / page_size),
+		};
+		char *p;
+
+		if (!map.handle)
+			continue;
+		if (ioctl(fd, DRM_IOCTL_MODE_MAP_DUMB, &map))
+			die("DRM_IOCTL_MODE_MAP_DUMB");
+		p = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+			 map.offset);
+		if (p == MAP_FAILED) {
+			if (errno == ENOMEM)
+				continue;
+			die("mmap of a bochs dumb buffer");
+		}
+		/* The pages stay with the buffer, out of our RSS. */
+		touch(p, CHUNK);
+		munmap(p, CHUNK);
+	}
 }
 
 static void *wait_on_drm(void *arg)
@@ -688,6 +726,7 @@ static const struct scenario scenarios[] = {
 	{ "gem-session-manager", hog_gem_session, bystander_anon,
 	  .allocator = session_manager, .card = "vgem" },
 	{ "gem-scanout-hog", hog_gem_scanout, bystander_anon, .card = "virtio_gpu" },
+	{ "gem-ttm-hog", hog_gem_ttm, bystander_anon, .card = "bochs-drm" },
 };
 
 const struct scenario *scenario_find(const char *name)
