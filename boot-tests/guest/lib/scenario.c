@@ -38,6 +38,11 @@
  *   memcg-memfd     in a memory cgroup of 192 MiB: the memfd hog, whose
  *                   pages are charged to the cgroup, beside a bystander
  *                   with a quarter of the cgroup's memory
+ *   memcg-gem       in a memory cgroup of 192 MiB: a vgem hog, whose
+ *                   buffers' pages, which it populates itself, are
+ *                   charged to the cgroup, beside the same bystander;
+ *                   refused a buffer at the cgroup's limit, it falls back
+ *                   to anonymous memory, whose fault calls the cgroup's OOM
  *   gem-compositor  a GPU client hands each vgem buffer it allocates to
  *                   a compositor, the bystander, as a DMA-buf; the
  *                   compositor imports it into its own DRM file, keeps
@@ -367,6 +372,48 @@ noreturn void hog_anon(int share)
 		char *p = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE,
 			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
+		if (p != MAP_FAILED)
+			touch(p, CHUNK);
+	}
+}
+
+/*
+ * vgem buffers, touched through their PRIME DMA-buf, until the cgroup
+ * refuses one: GEM's shmem pages are allocated with __GFP_RETRY_MAYFAIL,
+ * which fails rather than call the cgroup's OOM killer.  Then, as a client
+ * would fall back, CHUNK of anonymous memory, whose fault does.
+ */
+noreturn static void hog_gem_memcg(int share)
+{
+	int fd = open_card("vgem", NULL, 0);
+
+	if (fd < 0)
+		die("no vgem card");
+	for (;;) {
+		struct drm_prime_handle prime = {
+			.handle = gem_create(fd, CHUNK / page_size),
+			.flags = DRM_CLOEXEC | DRM_RDWR,
+		};
+		char *p;
+
+		if (!prime.handle)
+			die("a vgem dumb buffer");
+		if (ioctl(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &prime))
+			die("DRM_IOCTL_PRIME_HANDLE_TO_FD");
+		p = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE, MAP_SHARED,
+			 prime.fd, 0);
+		close(prime.fd);
+		if (p != MAP_FAILED) {
+			touch(p, CHUNK);
+			munmap(p, CHUNK);
+			continue;
+		}
+		if (errno != ENOMEM)
+			die("mmap of a vgem buffer's DMA-buf");
+		if (gem_close(fd, prime.handle))
+			die("DRM_IOCTL_GEM_CLOSE");
+		p = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (p != MAP_FAILED)
 			touch(p, CHUNK);
 	}
@@ -713,6 +760,8 @@ static const struct scenario scenarios[] = {
 	  .card = "vgem" },
 	{ "memcg-dmabuf", hog_anon, bystander_dmabuf, .memcg = 128 * MIB, .one_kill = 1 },
 	{ "memcg-memfd", hog_memfd, bystander_anon, .memcg = 192 * MIB, .one_kill = 1 },
+	{ "memcg-gem", hog_gem_memcg, bystander_anon, .memcg = 192 * MIB, .one_kill = 1,
+	  .card = "vgem" },
 	{ "gem-compositor", hog_gem_shared, bystander_compositor, .shared = 1,
 	  .one_kill = 1, .card = "vgem" },
 	{ "gem-vram-holder", hog_anon, bystander_vram, .card = "bochs-drm" },
