@@ -263,6 +263,29 @@ noreturn static void hog_gem_virtio(int share)
 }
 
 /*
+ * A dumb buffer of @size bytes on DRM file @fd, mapped through the file
+ * (MAP_DUMB): the mapping, or NULL when there was no memory for it.
+ */
+static char *dumb_map(int fd, long size)
+{
+	struct drm_mode_map_dumb map = {
+		.handle = gem_create(fd, size / page_size),
+	};
+	char *p;
+
+	if (!map.handle)
+		return NULL;
+	if (ioctl(fd, DRM_IOCTL_MODE_MAP_DUMB, &map))
+		die("DRM_IOCTL_MODE_MAP_DUMB");
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, map.offset);
+	if (p != MAP_FAILED)
+		return p;
+	if (errno != ENOMEM)
+		die("mmap of a dumb buffer");
+	return NULL;
+}
+
+/*
  * bochs dumb buffers, touched through the card's own mapping: bochs has no
  * PRIME on every kernel.
  */
@@ -273,22 +296,10 @@ noreturn static void hog_gem_ttm(int share)
 	if (fd < 0)
 		die("no bochs card");
 	for (;;) {
-		struct drm_mode_map_dumb map = {
-			.handle = gem_create(fd, CHUNK / page_size),
-		};
-		char *p;
+		char *p = dumb_map(fd, CHUNK);
 
-		if (!map.handle)
+		if (!p)
 			continue;
-		if (ioctl(fd, DRM_IOCTL_MODE_MAP_DUMB, &map))
-			die("DRM_IOCTL_MODE_MAP_DUMB");
-		p = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
-			 map.offset);
-		if (p == MAP_FAILED) {
-			if (errno == ENOMEM)
-				continue;
-			die("mmap of a bochs dumb buffer");
-		}
 		/* The pages stay with the buffer, out of our RSS. */
 		touch(p, CHUNK);
 		munmap(p, CHUNK);
@@ -319,25 +330,12 @@ noreturn static void hog_gem_client(int share)
 		if (pthread_create(&t, NULL, wait_on_drm, &fd))
 			die("pthread_create");
 	for (;;) {
-		struct drm_mode_map_dumb map = {
-			.handle = gem_create(fd, CHUNK / page_size),
-		};
-		char *p;
+		/* vgem allocates the pages inside mmap() of the DRM file. */
+		char *p = dumb_map(fd, CHUNK);
 
-		if (!map.handle)
-			continue;
-		if (ioctl(fd, DRM_IOCTL_MODE_MAP_DUMB, &map))
-			die("DRM_IOCTL_MODE_MAP_DUMB");
-		/* vgem allocates the pages here, inside mmap() of the DRM file. */
-		p = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
-			 map.offset);
-		if (p == MAP_FAILED) {
-			if (errno == ENOMEM)
-				continue;
-			die("mmap of a dumb buffer");
-		}
 		/* Kept mapped, as a driver's buffer cache keeps them. */
-		touch(p, CHUNK);
+		if (p)
+			touch(p, CHUNK);
 	}
 }
 
