@@ -10,7 +10,9 @@
 #     version's .deb).
 #  2. In a worktree of its own, replay each hand-written topic (origin
 #     "replay") with git am --3way, then the patches of rebase/<major>/<topic>/
-#     if any (changes that exist from that kernel on).  git rerere resolves
+#     if any (changes that exist from that kernel on); a patch that
+#     rebase/<major>/upstream names (a backport the kernel has from
+#     upstream) is skipped, and the report says so.  git rerere resolves
 #     conflicts it has seen, on any machine: its cache is rebase/rr-cache/, and
 #     conflicts are written the same everywhere (merge.conflictstyle=merge).
 #     A conflict it has not seen stops the rebase, naming the topic, the patch
@@ -62,6 +64,15 @@ package_version() {
 		{ if [ -n "$2" ]; then grep "^$2-" || true; else cat; fi; } | sort -V | tail -n 1
 }
 
+# upstream_has MAJOR PATCH: what rebase/MAJOR/upstream says of the patch's
+# subject (the upstream commit that kernel has), or nothing.
+upstream_has() {
+	local list=$TOP/rebase/$1/upstream subject
+	[ -f "$list" ] || return 0
+	subject=$(git mailinfo /dev/null /dev/null <"$2" | sed -n 's/^Subject: //p')
+	table_rows "$list" | awk -F'\t' -v s="$subject" '$1 == s { print $2; exit }'
+}
+
 # ---- replay --------------------------------------------------------------
 
 # stop_conflict STEP: the rebase stops at a conflict git rerere cannot resolve.
@@ -87,6 +98,11 @@ replay() {
 		tip\ *)
 			# The end of a topic: where its branch will point.
 			echo "${step#tip } $(git -C "$wt" rev-parse HEAD)" >>"$state/tips"
+			;;
+		skip\ *)
+			# A backport that this kernel has upstream.
+			step=${step#skip }
+			log_report "upstream  ${step%%$'\t'*} (${step#*$'\t'})"
 			;;
 		*)
 			if series_git -C "$wt" am -q --3way --committer-date-is-author-date \
@@ -179,7 +195,8 @@ finish() {
 	echo "  replayed cleanly:        $(grep -c '^clean' "$state/report" || true) patches"
 	echo "  conflicts from rerere:   $(grep -c '^rerere' "$state/report" || true)"
 	echo "  conflicts by hand:       $(grep -c '^by-hand' "$state/report" || true)"
-	grep -E '^(rerere|by-hand|note)' "$state/report" | sed 's/^/    /' || true
+	echo "  upstream, skipped:       $(grep -c '^upstream' "$state/report" || true)"
+	grep -E '^(rerere|by-hand|upstream|note)' "$state/report" | sed 's/^/    /' || true
 	kgit worktree remove --force "$KWT/rebase-$ver"
 	rm -rf "$state"
 }
@@ -271,11 +288,20 @@ case $1 in
 	: >"$state/report"
 	: >"$state/tips"
 	: >"$state/conflicted"
-	# The steps: each hand-written topic's patches, its adaptations for this
-	# kernel, and the end of the topic.
+	# The steps: each hand-written topic's patches (but the backports this
+	# kernel has upstream), its adaptations for this kernel, and the end of
+	# the topic.
 	while read -r t origin; do
 		if [ "$origin" = replay ]; then
-			(cd "$TOP" && find "series/$src/$t" -name '*.patch' | sort)
+			(cd "$TOP" && find "series/$src/$t" -name '*.patch' | sort) |
+				while read -r p; do
+					up=$(upstream_has "$major" "$TOP/$p")
+					if [ -n "$up" ]; then
+						printf 'skip %s\t%s\n' "$p" "$up"
+					else
+						echo "$p"
+					fi
+				done
 			[ ! -d "$TOP/rebase/$major/$t" ] ||
 				(cd "$TOP" && find "rebase/$major/$t" -name '*.patch' | sort)
 		fi

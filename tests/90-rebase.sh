@@ -4,7 +4,8 @@
 # file; make rebase-abort leaves everything as it was (also with the
 # series' worktree checked out); after the resolution make
 # rebase-continue finishes with series/6.12 byte for byte, every other
-# conflict resolved from the cache (so the cache reproduces the series).
+# conflict resolved from the cache (so the cache reproduces the series),
+# and the backports that 6.12 has upstream skipped and counted.
 # One whole rebase, six minutes: the stop and the abort are quick.  Each
 # run is in a sandbox: a copy of this checkout and a kernel cache of its
 # own.
@@ -57,6 +58,9 @@ cat "$SB/report"
 echo "make rebase-continue: $((SECONDS - start)) s"
 grep -q 'conflicts by hand: *1$' "$SB/report" ||
 	fail "the report does not count the one conflict resolved by hand: another needed a hand"
+n=$(table_rows "$R/rebase/6.12/upstream" | wc -l)
+grep -q "upstream, skipped: *$n\$" "$SB/report" ||
+	fail "the report does not count the $n backports that 6.12 has upstream (rebase/6.12/upstream)"
 clean
 echo "stopped, resolved, continued: series/6.12 and rebase/rr-cache as committed, byte for byte"
 
