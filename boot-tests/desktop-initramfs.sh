@@ -19,10 +19,10 @@ set -euo pipefail
 arch=$1 base=$2 dest=$(realpath -m "$3")
 here=$(cd "$(dirname "$0")" && pwd)
 cc=$(machine "$arch" guest_cc)
-need "$cc" wayland-scanner readelf cpio
+need "$cc" wayland-scanner cpio
 [ -f "$base" ] || die "no initramfs $base: run 'make initramfs ARCH=$arch'"
 # Up to date when nothing it is made of is newer.
-if [ -f "$dest" ] && [ -z "$(find "$base" "$0" "$here/desktop-files" "$here/desktop-packages" \
+if [ -f "$dest" ] && [ -z "$(find "$base" "$0" "$here/rootfs-layer.sh" "$here/desktop-files" "$here/desktop-packages" \
 	"$here/guest/desktop" -newer "$dest" | head -n 1)" ]; then
 	note "desktop guest up to date: $dest"
 	exit 0
@@ -33,23 +33,6 @@ start=$SECONDS
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/layer/tests"
-
-# take PATH: copy PATH of the rootfs into the layer, the symlinks on the
-# way (absolute ones point into the rootfs) and what they point to.
-take() {
-	local p=$1 t
-	while [ -n "$p" ] && [ ! -e "$stage/layer$p" ] && [ ! -L "$stage/layer$p" ]; do
-		[ -e "$root$p" ] || [ -L "$root$p" ] || die "no $p in $root: is it in boot-tests/desktop-packages?"
-		(cd "$root" && cp -a --parents ".$p" "$stage/layer/")
-		[ -L "$root$p" ] || break
-		t=$(readlink "$root$p")
-		case $t in
-		/*) p=$t ;;
-		*) p=$(dirname "$p")/$t ;;
-		esac
-		p=$(realpath -m -s "$p")
-	done
-}
 
 # Our Wayland clients, against the rootfs's libwayland and xdg-shell.
 xdg=/usr/share/wayland-protocols/stable/xdg-shell/xdg-shell.xml
@@ -64,38 +47,9 @@ for c in "$here"/guest/desktop/*.c; do
 done
 
 # The listed files, then the libraries of every ELF file among them and
-# among our clients, and theirs, until none is missing.
-while read -r glob; do
-	mapfile -t found < <(cd "$root" && compgen -G ".$glob")
-	[ ${#found[@]} -gt 0 ] || die "nothing matches $glob in $root: is it in boot-tests/desktop-packages?"
-	for p in "${found[@]}"; do
-		take "${p#.}"
-	done
-done < <(table_rows "$here/desktop-files")
-# weston's modules need its private library, which weston itself loads by
-# its RUNPATH: search there too.
-libdirs=$(cd "$root" && echo lib/*-linux-gnu usr/lib/*-linux-gnu usr/lib/*-linux-gnu/weston)
-todo=$(find "$stage/layer" -type f)
-while [ -n "$todo" ]; do
-	next=
-	for f in $todo; do
-		readelf -h "$f" >/dev/null 2>&1 || continue
-		interp=$(readelf -l "$f" | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
-		runpath=$(readelf -d "$f" | sed -n 's/.*R\(UN\)*PATH.*\[\(.*\)\]/\2/p' | tr : ' ')
-		for lib in $(readelf -d "$f" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p'); do
-			libpath=
-			for d in $runpath $libdirs; do
-				[ -e "$root/${d#/}/$lib" ] || continue
-				libpath=/${d#/}/$lib
-				break
-			done
-			[ -n "$libpath" ] || die "$f needs $lib, which is not in $root"
-			[ -e "$stage/layer$libpath" ] || { take "$libpath"; next+=" $stage/layer$libpath"; }
-		done
-		[ -z "$interp" ] || [ -e "$stage/layer$interp" ] || take "$interp"
-	done
-	todo=$(for f in $next; do realpath "$f"; done)
-done
+# among our clients.  weston's modules need its private library, which
+# weston itself loads by its RUNPATH: search there too.
+"$here/rootfs-layer.sh" "$root" "$here/desktop-files" "$stage/layer" 'usr/lib/*-linux-gnu/weston'
 
 (cd "$stage/layer" && find . -mindepth 1 | LC_ALL=C sort |
 	cpio --quiet -o -H newc --owner 0:0) | gzip -n -9 >"$stage/layer.cpio.gz"
