@@ -12,8 +12,8 @@
 # enters the guest, whose RAM holds it: not the whole rootfs.  Rebuilt only
 # when something it is made of changed.
 set -euo pipefail
-# shellcheck source=../scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
 
 [ $# -eq 3 ] || die "usage: $0 ARCH INITRAMFS DEST"
 arch=$1 base=$2 dest=$(realpath -m "$3")
@@ -51,11 +51,7 @@ done
 # weston itself loads by its RUNPATH: search there too.
 "$here/rootfs-layer.sh" "$root" "$here/desktop-files" "$stage/layer" 'usr/lib/*-linux-gnu/weston'
 
-(cd "$stage/layer" && find . -mindepth 1 | LC_ALL=C sort |
-	cpio --quiet -o -H newc --owner 0:0) | gzip -n -9 >"$stage/layer.cpio.gz"
-mkdir -p "$(dirname "$dest")"
-cat "$base" "$stage/layer.cpio.gz" >"$dest.tmp"
-mv "$dest.tmp" "$dest"
+append_layer "$stage/layer" "$base" "$dest"
 took=$((SECONDS - start))
 echo "$took" >"$dest.seconds"	# for docs/timings.md (make timings)
 note "desktop guest: $(du -sh "$stage/layer" | cut -f1) of the rootfs, $(du -h "$dest" | cut -f1) compressed, in $took s: $dest"

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
-# The boot stage's definitions: the runs of the A/B table and the desktop
-# guest's cache key.  Sourced, not run; sources scripts/lib.sh.
+# The boot stage's definitions: the runs of the A/B table, the desktop
+# guest's cache key, and the layers of the desktop and torture guests.
+# Sourced, not run; sources scripts/lib.sh.
 
 # shellcheck source=../scripts/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
@@ -16,4 +17,18 @@ ab_runs() {
 # LIST, its rows only (a comment changes nothing).
 desktop_rootfs_key() {
 	table_rows "$1" | sha256sum | cut -c1-16
+}
+
+# append_layer LAYER INITRAMFS DEST: write DEST, the gzipped cpio
+# INITRAMFS with the directory LAYER appended as a second one, which the
+# kernel unpacks over the first (the desktop and torture guests).
+append_layer() {
+	local layer=$1 base=$2 dest=$3
+	mkdir -p "$(dirname "$dest")"
+	{
+		cat "$base"
+		(cd "$layer" && find . -mindepth 1 | LC_ALL=C sort |
+			cpio --quiet -o -H newc --owner 0:0) | gzip -n -9
+	} >"$dest.tmp"
+	mv "$dest.tmp" "$dest"
 }
