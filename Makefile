@@ -20,6 +20,8 @@
 #   make upstream-selftests       the kernel's memcg, memfd and mm selftests: what
 #                                 passes on the base kernel must pass on the series
 #   make bench [BENCH_FLAGS=-q]   the benchmarks; whole x86_64 runs write BENCHMARKS.md
+#   make torture [TORTURE_MIN=1]  stress-ng and trinity on KASAN kernels, series
+#                                 against base: no report the base has not
 #   make docs VERSION=6.1         the docs patch from Documentation/, then checked
 #   make docs-check VERSION=6.1   the check alone: drift, Sphinx, kernel-doc, HTML
 #   make mbox VERSION=6.1         the series as mail: out/<kver>/mbox/series.mbox
@@ -53,7 +55,7 @@ OUT ?= out
 OUTDIR = $(OUT)/$(KVER)/$(ARCH)-$(COMPILER)
 TREE = scripts/tree.sh $(VERSION) | tail -n 1
 
-.PHONY: all help ab desktop bench deps tree export kernel initramfs boot-test upstream-selftests \
+.PHONY: all help ab desktop bench torture deps tree export kernel initramfs boot-test upstream-selftests \
 	allmod-parts \
 	docs docs-check mbox rebase rebase-continue rebase-abort \
 	checkpatch ci ci-workflow ci-lint test test-full timings
@@ -72,6 +74,9 @@ desktop:
 
 bench:
 	boot-tests/bench.sh $(BENCH_FLAGS) $(VERSION) $(ARCH) $(COMPILER)
+
+torture:
+	TORTURE_MIN=$(TORTURE_MIN) TORTURE_SEED=$(TORTURE_SEED) boot-tests/torture.sh $(VERSION) $(ARCH) $(COMPILER)
 
 deps:
 	scripts/deps.sh
