@@ -22,8 +22,8 @@ cc=$(machine "$arch" guest_cc)
 need "$cc" wayland-scanner cpio
 [ -f "$base" ] || die "no initramfs $base: run 'make initramfs ARCH=$arch'"
 # Up to date when nothing it is made of is newer.
-if [ -f "$dest" ] && [ -z "$(find "$base" "$0" "$here/rootfs-layer.sh" "$here/desktop-files" "$here/desktop-packages" \
-	"$here/guest/desktop" -newer "$dest" | head -n 1)" ]; then
+if [ -f "$dest" ] && [ -z "$(find "$base" "$0" "$here/lib.sh" "$here/rootfs-layer.sh" \
+	"$here/desktop-files" "$here/desktop-packages" "$here/guest/desktop" -newer "$dest" | head -n 1)" ]; then
 	note "desktop guest up to date: $dest"
 	exit 0
 fi

@@ -18,7 +18,7 @@ arch=$1 base=$2 dest=$(realpath -m "$3")
 here=$(cd "$(dirname "$0")" && pwd)
 need cpio
 [ -f "$base" ] || die "no initramfs $base: run 'make initramfs ARCH=$arch'"
-if [ -f "$dest" ] && [ -z "$(find "$base" "$0" "$here/rootfs-layer.sh" "$here/torture-files" \
+if [ -f "$dest" ] && [ -z "$(find "$base" "$0" "$here/lib.sh" "$here/rootfs-layer.sh" "$here/torture-files" \
 	"$here/torture-packages" -newer "$dest" | head -n 1)" ]; then
 	note "torture guest up to date: $dest"
 	exit 0
