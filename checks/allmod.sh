@@ -26,7 +26,9 @@
 # result, with the series commit it built, goes to
 # out/ci/LEG/allmod-parts/i-of-N.json.  A part that was interrupted
 # resumes where it was: its folder is kept, and make builds what is not
-# built yet.
+# built yet.  Its time is that of every run into the folder, interrupted
+# ones included (the folder's build-seconds: seconds, runs, and whether
+# the first run started on an empty folder).
 #
 # Each object compared is rebuilt on every run (ccache answers, warnings
 # included), so that its warnings are always seen.  Output:
@@ -148,11 +150,27 @@ if [ -n "$shard" ]; then
 	mapfile -t targets < <("$TOP/checks/allmod-parts.sh" targets "$1" "$shard")
 	[ ${#targets[@]} -gt 0 ] || die "part $shard has no target"
 	mapfile -t objs < <(printf '%s\n' "${objs[@]}" | "$TOP/checks/allmod-parts.sh" owns "$1" "$shard")
-	start=$SECONDS
 fi
 if [ -n "$full" ]; then
 	series_out=$legout/allmod-full
 	[ -z "$shard" ] || series_out=$legout/allmod-full-${shard/\//-of-}
+	if [ -n "$shard" ]; then
+		# The time of every run into the folder: a run that is stopped
+		# adds its time too.  A folder built before it was timed is
+		# "partly timed" for good.
+		timing=$series_out/build-seconds
+		if [ -f "$timing" ]; then
+			read -r prior runs complete <"$timing"
+		elif [ -e "$series_out/Makefile" ]; then
+			prior=0 runs=0 complete=false
+		else
+			prior=0 runs=0 complete=true
+		fi
+		runs=$((runs + 1))
+		mkdir -p "$series_out"
+		start=$SECONDS
+		trap 'echo "$((prior + SECONDS - start)) $runs $complete" >"$timing"' EXIT
+	fi
 	build_tree "$series_out"
 	series=$(<"$series_out/records")
 	base=$(build "$basewt" "$base_out")
@@ -201,12 +219,14 @@ if [ -n "$shard" ]; then
 	# The part's record, for the allmod-merge step and the timings page.
 	mkdir -p "$legout/allmod-parts"
 	jq -n --arg leg "$1" --arg part "$shard" --arg commit "$(git -C "$legwt" rev-parse HEAD)" \
-		--arg out "$series_out" --argjson seconds $((SECONDS - start)) \
+		--arg out "$series_out" --argjson seconds $((prior + SECONDS - start)) \
+		--argjson runs "$runs" --argjson timed "$complete" \
 		--argjson targets ${#targets[@]} --argjson objects ${#objs[@]} \
 		--argjson new $fail --argjson tree_rc "$tree_rc" --argjson other "$tree_other" \
 		--arg result "$([ $((fail + tree_fail)) = 0 ] && echo PASS || echo FAIL)" \
 		--argjson failed "$(awk -F'\t' '$2 == "FAILED" { print $1 }' <<<"$series" | jq -R . | jq -s .)" \
 		'{leg: $leg, part: $part, commit: $commit, out: $out, seconds: $seconds,
+		  runs: $runs, all_runs_timed: $timed,
 		  targets: $targets, compared: $objects, new_problems: $new, make_status: $tree_rc,
 		  objects_failed: $failed, other_objects_warned: $other, result: $result}' \
 		>"$legout/allmod-parts/${shard/\//-of-}.json"

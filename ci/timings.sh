@@ -117,13 +117,15 @@ parts_section() {
 		return
 	fi
 	echo "From each part's record (out/ci/LEG/allmod-parts/i-of-N.json). A part"
-	echo "built at lower priority beside other work took longer than alone."
+	echo "built at lower priority beside other work took longer than alone. Its"
+	echo "time adds up every run into its folder; \"at least\" marks a folder"
+	echo "partly built before its runs were timed (a record without \"runs\")."
 	echo
 	echo "| leg | part | result | time | objects compared | series commit | when |"
 	echo "|---|---|---|---|---|---|---|"
 	for f in "${parts[@]}"; do
 		jq -r --arg when "$(date -u -r "$f" '+%Y-%m-%d %H:%M UTC')" \
-			'"| \(.leg) | \(.part) | \(.result) | \(.seconds) s | \(.compared) | \(.commit[0:12]) | \($when) |"' "$f" ||
+			'"| \(.leg) | \(.part) | \(.result) | \(if (.all_runs_timed // false) then "" else "at least " end)\(.seconds) s\(if (.runs // 1) > 1 then " in \(.runs) runs" else "" end) | \(.compared) | \(.commit[0:12]) | \($when) |"' "$f" ||
 			die "$(rel "$f") is not a part's record: remove it, or build the part again"
 	done
 }

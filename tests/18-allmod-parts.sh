@@ -9,7 +9,9 @@
 # DIR's own objects; a SHARD whose N is not the file's is refused.
 # allmod-merge refuses to link while a part is missing, failed, was built
 # from another commit or lost its folder, naming the command that builds
-# it.  The parts are built and linked for real by make ci (docs/ci.md),
+# it.  The timings page shows a part's time over all its runs, and a
+# floor for a part partly built before runs were timed.  The parts are
+# built and linked for real by make ci (docs/ci.md),
 # not here: hours.
 set -euo pipefail
 # shellcheck source=lib.sh
@@ -80,4 +82,18 @@ expect_fail "part 2/2 # built from 0123abc, the series is at $head now" "$TOP/ch
 jq -n --arg c "$head" '{commit: $c, result: "FAIL", seconds: 1, targets: 1}' >"$legout/allmod-parts/2-of-2.json"
 expect_fail "part 2/2 # it failed" "$TOP/checks/allmod-merge.sh" $leg
 expect_fail "rerun: make ci LEG=$leg CI_STEPS=allmod-merge" "$TOP/checks/allmod-merge.sh" $leg
+
+# The timings page: a part's time adds up its runs, and a record from
+# before runs were timed says its time is a floor.
+jq -n '{leg: "L", part: "1/2", commit: "0123abc", result: "PASS", seconds: 30,
+	compared: 4}' >"$legout/allmod-parts/1-of-2.json"
+jq -n '{leg: "L", part: "2/2", commit: "0123abc", result: "PASS", seconds: 5000,
+	runs: 3, all_runs_timed: true, compared: 2}' >"$legout/allmod-parts/2-of-2.json"
+page=$(mktemp)
+"$TOP/ci/timings.sh" -s /nonexistent -t /nonexistent -o "$page" -d "$legout/allmod-parts" >/dev/null
+grep -qF '| L | 1/2 | PASS | at least 30 s | 4 |' "$page" ||
+	fail "an untimed part's record is not a floor on the timings page: $(grep -F '| L | 1/2' "$page")"
+grep -qF '| L | 2/2 | PASS | 5000 s in 3 runs | 2 |' "$page" ||
+	fail "a part built in 3 runs is not shown so: $(grep -F '| L | 2/2' "$page")"
+rm -f "$page"
 rm -rf "$legout/allmod-parts"
