@@ -43,8 +43,8 @@
 #       OOM boots alone, e.g. -s oom-decoys,memcg-siblings -o out/bench-oom;
 #       never written to BENCHMARKS.md
 set -euo pipefail
-# shellcheck source=../scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
 
 quick='' nobuild='' rounds='' dir=$OUT/bench only=''
 while getopts qnr:o:s: opt; do
@@ -109,18 +109,6 @@ else
 fi
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "-r $rounds: not a number of rounds"
 
-# tsc_params: under TCG the x86 guest often fails to calibrate its TSC and
-# falls back to jiffies (4 ms) for its clocks and the timestamps of its log;
-# QEMU's TSC is the host's, so give the guest the host's rate.
-tsc_params() {
-	local mhz
-	[ "$arch-$(uname -m)" = x86_64-x86_64 ] || return 0
-	grep -qw constant_tsc /proc/cpuinfo || return 0
-	mhz=$(awk -F': *' '/^cpu MHz/ { print $2; exit }' /proc/cpuinfo)
-	[ -n "$mhz" ] || return 0
-	printf 'tsc_early_khz=%d tsc=reliable' "$(awk -v m="$mhz" 'BEGIN { printf "%d", m * 1000 }')"
-}
-
 # build: the folders of the series' and the base's kernels, and the initramfs.
 build() {
 	local series base wt
@@ -146,7 +134,7 @@ declare -A kout
 read -r 'kout[series]' 'kout[base]' initrd < <(build)
 [ -f "$initrd" ] || die "building the kernels or the initramfs failed"
 mapfile -t runs < <(table_rows "$TOP/boot-tests/bench-runs")
-tsc=$(tsc_params)
+tsc=$(tsc_params "$arch")
 # The emulator before the host's other work, where we may: under TCG its
 # speed is all the guest has.
 prio=()

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 # The boot stage's definitions: the runs of the A/B table, the desktop
-# guest's cache key, and the layers of the desktop and torture guests.
+# guest's cache key, the layers of the desktop and torture guests, and the
+# clock the benchmarks' guests are given.
 # Sourced, not run; sources scripts/lib.sh.
 
 # shellcheck source=../scripts/lib.sh
@@ -31,4 +32,16 @@ append_layer() {
 			cpio --quiet -o -H newc --owner 0:0) | gzip -n -9
 	} >"$dest.tmp"
 	mv "$dest.tmp" "$dest"
+}
+
+# tsc_params ARCH: under TCG the x86 guest often fails to calibrate its TSC
+# and falls back to jiffies (4 ms) for its clocks and the timestamps of its
+# log; QEMU's TSC is the host's, so give the guest the host's rate.
+tsc_params() {
+	local mhz
+	[ "$1-$(uname -m)" = x86_64-x86_64 ] || return 0
+	grep -qw constant_tsc /proc/cpuinfo || return 0
+	mhz=$(awk -F': *' '/^cpu MHz/ { print $2; exit }' /proc/cpuinfo)
+	[ -n "$mhz" ] || return 0
+	printf 'tsc_early_khz=%d tsc=reliable' "$(awk -v m="$mhz" 'BEGIN { printf "%d", m * 1000 }')"
 }
