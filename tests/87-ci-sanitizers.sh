@@ -2,7 +2,7 @@
 # The sanitizers leg catches what it is there for.  The kernel of
 # 6.1-x86_64-gcc-sanitizers (KASAN, UBSAN) boots clean with the kselftest;
 # then, with a use-after-free put into the ledgers (a released object's
-# record freed before its ledger's reference is dropped through it, in
+# record freed before it is unlinked from its ledger, in
 # oom_charges_release(), which every memfd's eviction runs), the boot step
 # fails and its log has KASAN's use-after-free report with
 # oom_charges_release() in its trace.  The break is made in the
@@ -24,9 +24,7 @@ rm -f "$CI_SUMMARY"
 trap 'git -C "$legwt" checkout -q -- .' EXIT
 git -C "$legwt" diff --quiet || fail "$legwt has changes already"
 f=mm/oom_ledger.c
-perl -0pi -e 's/(\t\toom_ledger_put\(rec->ledger\);\n)(\t\tkmem_cache_free\(oom_charge_cachep, rec\);\n)/$2$1/' \
-	"$legwt/$f"
-git -C "$legwt" diff --quiet && fail "could not put the use-after-free into $f: see oom_charges_release()"
+plant_use_after_free "$legwt/$f"
 out=$(CI_STEPS="kernel boot" "$TOP/ci/leg.sh" $L 2>&1) && fail "$L passed with a use-after-free: $out"
 grep -q "^| $L | boot | FAIL |" "$CI_SUMMARY" || fail "the summary has no FAIL for boot: $(cat "$CI_SUMMARY")"
 # The report, from its title to the line of = that ends it.

@@ -141,3 +141,25 @@ on_other_kernels() {
 	export "$1=$v"
 	exec bash "$TOP/tests/$2"
 }
+
+# plant_use_after_free FILE: in oom_charges_release() of FILE (the series'
+# mm/oom_ledger.c), free a record before it is unlinked from its ledger's
+# list, whose list_del() then writes into freed memory.  A memfd that two
+# processes wrote has a record that is not embedded (the kselftest's
+# written_by_other; stress's children).  Fails when the code is not there.
+plant_use_after_free() {
+	# shellcheck disable=SC2016 # perl's $1 and $2
+	perl -0pi -e 's/(\t\tspin_lock_irqsave\(&ledger->lock, flags\);\n\t\tlist_del\(&rec->ledger_node\);\n(?:.*\n)*?\t\tspin_unlock_irqrestore\(&ledger->lock, flags\);\n)(\t\tif \(rec != &c->first\)\n\t\t\tkmem_cache_free\(oom_charge_cachep, rec\);\n)/$2$1/' "$1"
+	! cmp -s <(git -C "$(dirname "$1")" show "HEAD:./$(basename "$1")") "$1" ||
+		fail "could not put the use-after-free into $1: see oom_charges_release()"
+}
+
+# plant_leaked_charge FILE: in oom_charges_release() of FILE, never drop
+# the reference a record held on the ledger it charged, so that the ledger
+# of an exited process stays.  Fails when the code is not there.
+plant_leaked_charge() {
+	# shellcheck disable=SC2016 # perl's $1
+	perl -0pi -e 's/(\t\t\tkmem_cache_free\(oom_charge_cachep, rec\);\n)\t\toom_ledger_put\(ledger\);\n/$1/' "$1"
+	! cmp -s <(git -C "$(dirname "$1")" show "HEAD:./$(basename "$1")") "$1" ||
+		fail "could not leave the ledger's reference in $1: see oom_charges_release()"
+}
