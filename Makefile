@@ -22,6 +22,9 @@
 #   make bench [BENCH_FLAGS=-q]   the benchmarks; whole x86_64 runs write BENCHMARKS.md
 #   make torture [TORTURE_MIN=1]  stress-ng and trinity on KASAN kernels, series
 #                                 against base: no report the base has not
+#   make torture-bench            stress-ng's bogo-ops, series over base, 3 rounds
+#           [TORTURE_BENCH_FLAGS="-r 5 -t 20"]  (rounds, seconds a stressor)
+#   make torture-report           docs/torture.md, from the runs in out/torture
 #   make docs VERSION=6.1         the docs patch from Documentation/, then checked
 #   make docs-check VERSION=6.1   the check alone: drift, Sphinx, kernel-doc, HTML
 #   make mbox VERSION=6.1         the series as mail: out/<kver>/mbox/series.mbox
@@ -55,7 +58,7 @@ OUT ?= out
 OUTDIR = $(OUT)/$(KVER)/$(ARCH)-$(COMPILER)
 TREE = scripts/tree.sh $(VERSION) | tail -n 1
 
-.PHONY: all help ab desktop bench torture deps tree export kernel initramfs boot-test upstream-selftests \
+.PHONY: all help ab desktop bench torture torture-bench torture-report deps tree export kernel initramfs boot-test upstream-selftests \
 	allmod-parts \
 	docs docs-check mbox rebase rebase-continue rebase-abort \
 	checkpatch ci ci-workflow ci-lint test test-full timings
@@ -75,8 +78,17 @@ desktop:
 bench:
 	boot-tests/bench.sh $(BENCH_FLAGS) $(VERSION) $(ARCH) $(COMPILER)
 
+# The page is written whether the run passed or not; make's status is the run's.
 torture:
-	TORTURE_MIN=$(TORTURE_MIN) TORTURE_SEED=$(TORTURE_SEED) boot-tests/torture.sh $(VERSION) $(ARCH) $(COMPILER)
+	TORTURE_MIN=$(TORTURE_MIN) TORTURE_SEED=$(TORTURE_SEED) boot-tests/torture.sh $(VERSION) $(ARCH) $(COMPILER); \
+		rc=$$?; boot-tests/torture-report.sh; exit $$rc
+
+torture-bench:
+	boot-tests/torture-bench.sh $(TORTURE_BENCH_FLAGS) $(VERSION) $(ARCH) $(COMPILER); \
+		rc=$$?; boot-tests/torture-report.sh; exit $$rc
+
+torture-report:
+	boot-tests/torture-report.sh
 
 deps:
 	scripts/deps.sh
