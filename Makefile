@@ -20,8 +20,8 @@
 #   make upstream-selftests       the kernel's memcg, memfd and mm selftests: what
 #                                 passes on the base kernel must pass on the series
 #   make bench [BENCH_FLAGS=-q]   the benchmarks; whole x86_64 runs write BENCHMARKS.md
-#   make torture [TORTURE_MIN=1]  stress-ng and trinity on KASAN kernels, series
-#                                 against base: no report the base has not
+#   make torture [TORTURE_MIN=1]  stress-ng and trinity on KASAN, then KCSAN kernels,
+#           [TORTURE_SANITIZERS=kasan]  series against base: no report the base has not
 #   make torture-bench            stress-ng's bogo-ops, series over base, 3 rounds
 #           [TORTURE_BENCH_FLAGS="-r 5 -t 20"]  (rounds, seconds a stressor)
 #   make torture-report           docs/torture.md, from the runs in out/torture
@@ -80,7 +80,8 @@ bench:
 
 # The page is written whether the run passed or not; make's status is the run's.
 torture:
-	TORTURE_MIN=$(TORTURE_MIN) TORTURE_SEED=$(TORTURE_SEED) boot-tests/torture.sh $(VERSION) $(ARCH) $(COMPILER); \
+	TORTURE_MIN=$(TORTURE_MIN) TORTURE_SEED=$(TORTURE_SEED) TORTURE_SANITIZERS="$(TORTURE_SANITIZERS)" \
+		boot-tests/torture.sh $(VERSION) $(ARCH) $(COMPILER); \
 		rc=$$?; boot-tests/torture-report.sh; exit $$rc
 
 torture-bench:

@@ -8,8 +8,9 @@
 # its bug type, KCSAN, lockdep's, WARN and its function, BUG, refcount, RCU
 # stall, hung task, soft lockup...) and the top three functions of its
 # call trace, without offsets, past the reporting machinery (dump_stack,
-# kasan_report, __warn...).  A report printed twice with different
-# addresses or timing has one signature; make torture compares them
+# kasan_report, __warn...); for a KCSAN data race, the two functions its
+# title names.  A report printed twice with different addresses or timing
+# has one signature; make torture compares them
 # between the series and its base.  Lines of the guest's own output (#
 # KTAP comments) are not reports.
 set -euo pipefail
@@ -85,6 +86,12 @@ function flush() {
 			next
 		flush()
 		kind = k
+		# The title of a data race names the two functions: "in f / g".
+		if (k ~ /^KCSAN / && match($0, / in [A-Za-z0-9_.]+ \/ [A-Za-z0-9_.]+/)) {
+			frames = substr($0, RSTART + 4, RLENGTH - 4)
+			sub(/ \/ /, ",", frames)
+			nf = 3
+		}
 		next
 	}
 	if (kind == "")

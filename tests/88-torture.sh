@@ -1,8 +1,9 @@
 #!/bin/bash
 # make torture, the short form (TORTURE_MIN=1), on the default kernel,
-# x86_64 and gcc: two KASAN kernels to build (docs/timings.md says how
-# long), three boots at most.  It passes: the series' kernel has no report
-# its base has not, and its guest ran every phase (stressors plain and in
+# x86_64 and gcc: two KASAN kernels and two KCSAN kernels to build
+# (docs/timings.md says how long), three boots at most for each sanitizer.
+# It passes: for each, the series' kernel has no report its base has not,
+# and its guest ran every phase (stressors plain and in
 # a memory cgroup, stress, trinity, the stressors under fault injection)
 # and found the ledgers drained; the base's guest ran the same.  Then
 # make torture-bench, its short form (one round, 3 s a stressor): every
@@ -15,16 +16,18 @@ v=$(default_version)
 out=$(make -s -C "$TOP" torture VERSION="$v" ARCH=x86_64 COMPILER=gcc TORTURE_MIN=1 2>&1) ||
 	fail "make torture VERSION=$v TORTURE_MIN=1: $out"
 echo "$out" | grep -v '^[a-z-]*\.sh: ' || true
-res=$OUT/torture/$(base_get "$v" tag | sed 's/^v//')-x86_64-gcc-torture-kasan
-for phase in 'plain: memfd' 'memcg: memfd' 'drm: .* GEM create/close' 'trinity: .*Ran [1-9][0-9]* syscalls' \
-	'faults: stress-ng --memfd' 'ledgers drained'; do
-	grep -Eq "^# torture: .*$phase" "$res/series.ktap" ||
-		fail "the series' guest did not show '$phase': $res/series.ktap"
+for san in kasan kcsan; do
+	res=$OUT/torture/$(base_get "$v" tag | sed 's/^v//')-x86_64-gcc-torture-$san
+	for phase in 'plain: memfd' 'memcg: memfd' 'drm: .* GEM create/close' 'trinity: .*Ran [1-9][0-9]* syscalls' \
+		'faults: stress-ng --memfd' 'ledgers drained'; do
+		grep -Eq "^# torture: .*$phase" "$res/series.ktap" ||
+			fail "$san: the series' guest did not show '$phase': $res/series.ktap"
+	done
+	echo "ok: $san: the series' guest ran every phase and its ledgers drained"
+	grep -Eq '^# torture: .*faults: stress-ng --memfd' "$res/base.ktap" ||
+		fail "$san: the base's guest ran no stressor under fault injection: $res/base.ktap"
+	echo "ok: $san: the base's guest ran them too"
 done
-echo "ok: the series' guest ran every phase and its ledgers drained"
-grep -Eq '^# torture: .*faults: stress-ng --memfd' "$res/base.ktap" ||
-	fail "the base's guest ran no stressor under fault injection: $res/base.ktap"
-echo "ok: the base's guest ran them too"
 
 # The bench's short form: one round, 3 s a stressor, on the boot-test
 # kernels; each stressor of boot-tests/torture-stressors has a ratio.
