@@ -48,7 +48,7 @@ meta() {
 				for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
 			return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
 		}
-		NR == FNR { ops[$1 SUBSEP $2 SUBSEP $3] = $6; rounds[$1] = 1; next }
+		FILENAME == ARGV[1] { ops[$1 SUBSEP $2 SUBSEP $3] = $6; rounds[$1] = 1; next }
 		{
 			s = $1; nb = ns = nr = 0
 			delete b; delete se; delete r

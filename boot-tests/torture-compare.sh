@@ -12,9 +12,9 @@ set -euo pipefail
 [ $# -eq 2 ] || { echo "usage: $0 SERIES BASE" >&2; exit 2; }
 series=$1 base=$2
 
-new=$(awk -F '\t' 'NR == FNR { seen[$2 "\t" $3] = 1; next }
+new=$(awk -F '\t' 'FILENAME == ARGV[1] { seen[$2 "\t" $3] = 1; next }
 	!(($2 "\t" $3) in seen) { print $2 " in " $3 }' "$base" "$series")
-known=$(awk -F '\t' 'NR == FNR { seen[$2 "\t" $3] = 1; next }
+known=$(awk -F '\t' 'FILENAME == ARGV[1] { seen[$2 "\t" $3] = 1; next }
 	(($2 "\t" $3) in seen) { print $2 " in " $3 }' "$base" "$series")
 echo "# $(grep -c . <<<"$new" || true) new, $(grep -c . <<<"$known" || true) known (the base has them too)"
 # say PREFIX LINES: each of LINES, after PREFIX.

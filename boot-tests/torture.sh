@@ -143,7 +143,7 @@ else
 	# Seen once, on one kernel: a second run of the series confirms it.
 	note "torture: a report the base has not: running the series again to confirm it"
 	run series-again "$series"
-	awk -F '\t' 'NR == FNR { again[$2 "\t" $3] = 1; next } ($2 "\t" $3) in again' \
+	awk -F '\t' 'FILENAME == ARGV[1] { again[$2 "\t" $3] = 1; next } ($2 "\t" $3) in again' \
 		"$res/series-again.sig" "$res/series.sig" >"$res/confirmed.sig"
 	if "$here/torture-compare.sh" "$res/confirmed.sig" "$res/base.sig" >"$res/compare.txt"; then
 		cat "$res/compare.txt"

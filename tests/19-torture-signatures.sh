@@ -6,8 +6,8 @@
 # kind and its top three functions past the reporting machinery (for a
 # data race, the two racing functions its title names); the same report
 # at other addresses or times gives the same one.  torture-compare.sh fails
-# on the series' log, naming each report the base's log has not, and
-# passes the report both have.
+# on the series' log, naming each report the base's log has not, also
+# when the base has none, and passes the report both have.
 set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -42,6 +42,13 @@ grep -q '^# known: KCSAN data-race in n_tty_read,n_tty_receive_buf_common' <<<"$
 grep -q '^# new: KCSAN data-race in charge_add,oom_charges_pages' <<<"$out" ||
 	fail "the series' own data race is not new: $out"
 echo "ok: torture-compare.sh fails on the five new reports, and knows the two shared ones"
+# A base with no report at all: every report of the series is new (awk's
+# NR == FNR would have read the series' file as the base's).
+: >"$tmp/none.sig"
+out=$("$B/torture-compare.sh" "$tmp/series.sig" "$tmp/none.sig") &&
+	fail "torture-compare.sh passed a series with reports against a base with none: $out"
+[ "$(grep -c '^# new: ' <<<"$out")" = 7 ] || fail "not seven new reports against a base with none: $out"
+echo "ok: against a base with no report, the series' seven are new"
 "$B/torture-compare.sh" "$tmp/base.sig" "$tmp/base.sig" >/dev/null ||
 	fail "torture-compare.sh failed on a series with the base's reports alone"
 echo "ok: and passes what the base has too"
