@@ -13,8 +13,8 @@
 # within a round (the kernels of a round were booted one after another)
 # against the first run of boot-tests/bench-runs, the base.
 set -euo pipefail
-# shellcheck source=../scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
 
 [ $# -eq 1 ] || die "usage: $0 DIR"
 dir=$1
@@ -26,7 +26,7 @@ runs=$(table_rows "$TOP/boot-tests/bench-runs" | awk 'NF { printf "%s ", $1 }')
 
 # meta KEY: a value of DIR/meta (the last, for a key written per boot).
 meta() {
-	awk -F'\t' -v k="$1" '$1 == k { v = $2 } END { print v }' "$dir/meta"
+	kv "$dir/meta" "$1"
 }
 
 awk -v runs="$runs" -v dir="$dir" -f "$TOP/boot-tests/bench-report.awk" \

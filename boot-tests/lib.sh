@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 # The boot stage's definitions: the runs of the A/B table, the desktop
-# guest's cache key, the layers of the desktop and torture guests, and the
-# clock the benchmarks' guests are given.
+# guest's cache key, the layers of the desktop and torture guests, the
+# clock the benchmarks' guests are given, and the reading of the
+# KEY<TAB>VALUE files that runs leave (meta, summary).
 # Sourced, not run; sources scripts/lib.sh.
 
 # shellcheck source=../scripts/lib.sh
@@ -44,4 +45,11 @@ tsc_params() {
 	mhz=$(awk -F': *' '/^cpu MHz/ { print $2; exit }' /proc/cpuinfo)
 	[ -n "$mhz" ] || return 0
 	printf 'tsc_early_khz=%d tsc=reliable' "$(awk -v m="$mhz" 'BEGIN { printf "%d", m * 1000 }')"
+}
+
+# kv FILE KEY: the value of KEY in FILE, lines of KEY<TAB>VALUE (a run's
+# meta or summary); the last one when KEY is there twice, and nothing when
+# it is not.
+kv() {
+	awk -F'\t' -v k="$2" '$1 == k { v = $2; found = 1 } END { if (found) print v }' "$1"
 }

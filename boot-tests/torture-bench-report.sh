@@ -23,7 +23,7 @@ fi
 
 # meta KEY: a value of DIR/meta.
 meta() {
-	awk -F'\t' -v k="$1" '$1 == k { v = $2 } END { print v }' "$dir/meta"
+	kv "$dir/meta" "$1"
 }
 
 {

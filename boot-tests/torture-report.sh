@@ -39,10 +39,6 @@ rel() {
 	echo "${1#"$TOP"/}"
 }
 
-# field FILE KEY: a value of a run's summary.
-field() {
-	awk -F'\t' -v k="$2" '$1 == k { print $2 }' "$1"
-}
 
 # sigs FILE: a run's signatures as list items, or "none".
 sigs() {
@@ -73,11 +69,11 @@ runs_section() {
 	for s in "${runs[@]}"; do
 		r=$(dirname "$s")
 		status=PASS
-		[ "$(field "$s" status)" = 0 ] || status=FAIL
+		[ "$(kv "$s" status)" = 0 ] || status=FAIL
 		printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s / %s | %s | %s | %s |\n' \
-			"$(field "$s" kernel)" "$(field "$s" arch)" "$(field "$s" compiler)" \
-			"$(field "$s" variant)" "$(field "$s" minutes)" "$(field "$s" seed)" \
-			"$(field "$s" series | cut -c1-12)" \
+			"$(kv "$s" kernel)" "$(kv "$s" arch)" "$(kv "$s" compiler)" \
+			"$(kv "$s" variant)" "$(kv "$s" minutes)" "$(kv "$s" seed)" \
+			"$(kv "$s" series | cut -c1-12)" \
 			"$(sed -n '1s/^# \([0-9]*\) new.*/\1/p' "$r/compare.txt" 2>/dev/null | grep . || echo '?')" \
 			"$(sed -n '1s/^# [0-9]* new, \([0-9]*\) known.*/\1/p' "$r/compare.txt" 2>/dev/null | grep . || echo '?')" \
 			"$(syscalls "$r/series.log")" "$(syscalls "$r/base.log")" \
@@ -90,7 +86,7 @@ runs_section() {
 	for s in "${runs[@]}"; do
 		r=$(dirname "$s")
 		echo
-		echo "$(basename "$r"), seed $(field "$s" seed), $(field "$s" minutes) min:"
+		echo "$(basename "$r"), seed $(kv "$s" seed), $(kv "$s" minutes) min:"
 		echo
 		echo "- the series' kernel:"
 		sigs "$r/series.sig"

@@ -30,8 +30,8 @@
 #                        seed, whose base guest passed, instead of booting
 #                        the base again
 set -euo pipefail
-# shellcheck source=../scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
 
 [ $# -eq 3 ] || die "usage: $0 VERSION ARCH COMPILER"
 ver=$1 arch=$2 comp=$3
@@ -71,16 +71,14 @@ fi
 basewt=$(base_worktree "$ver")
 reuse=${TORTURE_BASE:-}
 if [ -n "$reuse" ]; then
-	# field KEY: a value of RES's summary.
-	field() { awk -F'\t' -v k="$1" '$1 == k { print $2 }' "$reuse/summary"; }
 	reuse=$(realpath -m "$reuse")
 	[ "$reuse" != "$(realpath -m "$res")" ] || die "TORTURE_BASE=$reuse: the results of this run itself"
 	if [ ! -f "$reuse/summary" ] || [ ! -f "$reuse/base.sig" ]; then
 		die "TORTURE_BASE=$reuse: no run there (make torture)"
 	fi
-	for kv in "variant=$variant" "minutes=$min" "seed=$seed" "base=$(git -C "$basewt" rev-parse HEAD)"; do
-		[ "$(field "${kv%%=*}")" = "${kv#*=}" ] ||
-			die "TORTURE_BASE=$reuse: its ${kv%%=*} is $(field "${kv%%=*}"), not ${kv#*=}"
+	for want in "variant=$variant" "minutes=$min" "seed=$seed" "base=$(git -C "$basewt" rev-parse HEAD)"; do
+		[ "$(kv "$reuse/summary" "${want%%=*}")" = "${want#*=}" ] ||
+			die "TORTURE_BASE=$reuse: its ${want%%=*} is $(kv "$reuse/summary" "${want%%=*}"), not ${want#*=}"
 	done
 	grep -q '^ok [0-9]* torture$' "$reuse/base.ktap" ||
 		die "TORTURE_BASE=$reuse: its base guest did not pass: $reuse/base.ktap"
