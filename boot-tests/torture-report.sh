@@ -39,7 +39,6 @@ rel() {
 	echo "${1#"$TOP"/}"
 }
 
-
 # sigs FILE: a run's signatures as list items, or "none".
 sigs() {
 	if [ -s "$1" ]; then
